@@ -1,0 +1,91 @@
+// Internals of the C API: handle layouts, the exception barrier and helpers.
+// Nothing here is visible outside libics.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "dag/dag.hpp"
+#include "ics/ics.h"
+#include "io/io.hpp"
+#include "pebble/pebble.hpp"
+
+namespace ics::capi {
+
+// Magic numbers turn use of a destroyed or foreign handle into ICS_ERR_MISUSE
+// (best effort, as SQLite does) instead of a crash.
+inline constexpr std::uint32_t kDagMagic = 0x49435344;      // "ICSD"
+inline constexpr std::uint32_t kProfileMagic = 0x49435350;  // "ICSP"
+inline constexpr std::uint32_t kDeadMagic = 0xDEADBEEF;
+
+// Sets the thread-local message and returns `status`.
+ics_status set_error(ics_status status, const std::string& message);
+void clear_error();
+// Maps the exception in flight to a status (call only inside catch).
+ics_status handle_exception() noexcept;
+
+}  // namespace ics::capi
+
+// A dag handle holds a mutable builder, an immutable compact Dag, or both.
+// Mutations go to the builder (created from the Dag on first need) and drop
+// the Dag; queries freeze the builder into a Dag on first need.
+struct ics_dag {
+    std::uint32_t magic = ics::capi::kDagMagic;
+    mutable std::optional<ics::DagBuilder> builder;
+    mutable std::optional<ics::Dag> frozen;
+    mutable std::mutex mutex;  // guards lazy freezing, so const queries are thread-safe
+    ics::io::Format source_format = ics::io::Format::automatic;
+    std::shared_ptr<const ics::io::DagmanDocument> dagman;
+
+    ics_dag() : builder(std::in_place) {}
+    explicit ics_dag(ics::Dag d) : frozen(std::move(d)) {}
+    ~ics_dag() { magic = ics::capi::kDeadMagic; }
+
+    // The validated compact form; throws Errc::cycle.
+    const ics::Dag& dag() const;
+    // The builder, for mutations (drops the compact form).
+    ics::DagBuilder& mutate();
+    ics::NodeId node_count() const;
+    const char* node_name(ics::NodeId id) const;
+    ics::NodeId find(std::string_view name) const;
+};
+
+struct ics_profile {
+    std::uint32_t magic = ics::capi::kProfileMagic;
+    std::vector<ics::NodeId> order;
+    ics::pebble::Evaluation eval;
+    ~ics_profile() { magic = ics::capi::kDeadMagic; }
+};
+
+namespace ics::capi {
+
+// Argument checks: throw Errc::invalid_argument / Errc::misuse.
+template <class T>
+void require(const T* p, const char* what) {
+    if (p == nullptr) fail(Errc::invalid_argument, std::string(what) + " is NULL");
+}
+const ics_dag& check(const ics_dag* dag);
+ics_dag& check(ics_dag* dag);
+const ics_profile& check(const ics_profile* profile);
+ics::NodeId check_node(const ics_dag& dag, std::uint32_t id);
+
+// Copies `data` to the caller's buffer following ics.h's array convention.
+ics_status copy_out(std::uint32_t* out, std::size_t capacity, std::size_t* out_count,
+                    std::span<const std::uint32_t> data);
+
+// Wraps a freshly built Dag into a new handle stored in *out.
+ics_status emit(ics_dag** out, ics::Dag dag);
+
+}  // namespace ics::capi
+
+// Every exported function body runs inside this barrier: no exception ever
+// crosses the C boundary.
+#define ICS_API_BEGIN try {
+#define ICS_API_END                               \
+    }                                             \
+    catch (...) {                                 \
+        return ::ics::capi::handle_exception();   \
+    }

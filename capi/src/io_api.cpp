@@ -1,0 +1,116 @@
+// Reading and writing workflow files.
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+
+#include "handles.hpp"
+
+using namespace ics;
+using namespace ics::capi;
+
+namespace {
+
+io::Format to_format(ics_format f) {
+    if (f < ICS_FORMAT_AUTO || f > ICS_FORMAT_ADJACENCY_JSON)
+        fail(Errc::invalid_argument, "unknown format " + std::to_string(static_cast<int>(f)));
+    return static_cast<io::Format>(f);
+}
+
+io::Format read_format(const ics_read_options* opts) {
+    if (opts == nullptr) return io::Format::automatic;
+    if (opts->version < 1 || opts->version > ICS_READ_OPTIONS_VERSION)
+        fail(Errc::invalid_argument, "ics_read_options.version " + std::to_string(opts->version) +
+                                         " is not supported (use ICS_READ_OPTIONS_INIT)");
+    return to_format(opts->format);
+}
+
+ics_status emit(ics_dag** out, io::ReadResult r) {
+    auto h = std::make_unique<ics_dag>(std::move(r.dag));
+    h->source_format = r.format;
+    h->dagman = std::move(r.dagman);
+    *out = h.release();
+    return ICS_OK;
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* ics_format_name(ics_format format) {
+    if (format < ICS_FORMAT_AUTO || format > ICS_FORMAT_ADJACENCY_JSON) return "unknown";
+    return io::format_name(static_cast<io::Format>(format));
+}
+
+ics_status ics_format_from_name(ics_format* out, const char* name) {
+    ICS_API_BEGIN
+    require(out, "out");
+    require(name, "name");
+    const auto f = io::format_from_name(name);
+    if (!f) fail(Errc::invalid_argument, std::string("unknown format '") + name + "'");
+    *out = static_cast<ics_format>(*f);
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_read_options_init(ics_read_options* opts, unsigned version) {
+    ICS_API_BEGIN
+    require(opts, "opts");
+    if (version < 1 || version > ICS_READ_OPTIONS_VERSION)
+        fail(Errc::invalid_argument, "ics_read_options version " + std::to_string(version) + " is not supported");
+    *opts = ics_read_options ICS_READ_OPTIONS_INIT;
+    opts->version = version;
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_dag_read_file(ics_dag** out, const char* path, const ics_read_options* opts) {
+    ICS_API_BEGIN
+    require(out, "out");
+    require(path, "path");
+    return emit(out, io::read_file(path, read_format(opts)));
+    ICS_API_END
+}
+
+ics_status ics_dag_read_string(ics_dag** out, const char* data, size_t len, const ics_read_options* opts) {
+    ICS_API_BEGIN
+    require(out, "out");
+    if (data == nullptr && len > 0) fail(Errc::invalid_argument, "data is NULL");
+    return emit(out, io::read_string(std::string_view(data ? data : "", len), read_format(opts)));
+    ICS_API_END
+}
+
+ics_status ics_dag_source_format(ics_format* out, const ics_dag* dag) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = static_cast<ics_format>(check(dag).source_format);
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_dag_write_file(const ics_dag* dag, const char* path, ics_format format) {
+    ICS_API_BEGIN
+    const ics_dag& d = check(dag);
+    require(path, "path");
+    io::write_file(path, d.dag(), to_format(format));
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_dag_write_string(char** out, size_t* out_len, const ics_dag* dag, ics_format format) {
+    ICS_API_BEGIN
+    require(out, "out");
+    const ics_dag& d = check(dag);
+    std::ostringstream s;
+    io::write(s, d.dag(), to_format(format));
+    const std::string text = std::move(s).str();
+    char* buf = static_cast<char*>(std::malloc(text.size() + 1));
+    if (buf == nullptr) fail(Errc::out_of_memory, "out of memory");
+    std::memcpy(buf, text.data(), text.size());
+    buf[text.size()] = '\0';
+    *out = buf;
+    if (out_len) *out_len = text.size();
+    return ICS_OK;
+    ICS_API_END
+}
+
+}  // extern "C"

@@ -1,0 +1,41 @@
+// Error model of the C++ core. Every failure is an ics::Error carrying a
+// code that maps 1:1 onto the C API's ics_status (capi/include/ics/ics.h).
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace ics {
+
+// Values equal the C API's ics_status codes; only grow at the end.
+enum class Errc : int {
+    ok = 0,
+    invalid_argument = -1,
+    out_of_memory = -2,
+    io = -3,
+    parse = -4,
+    cycle = -5,
+    unknown_node = -6,
+    duplicate_node = -7,
+    self_loop = -8,
+    empty_graph = -9,
+    invalid_order = -10,
+    misuse = -11,
+    buffer_too_small = -12,
+    too_large = -13,
+    unsupported = -14,
+    internal = -15,
+};
+
+class Error : public std::runtime_error {
+public:
+    Error(Errc code, const std::string& message) : std::runtime_error(message), code_(code) {}
+    Errc code() const noexcept { return code_; }
+
+private:
+    Errc code_;
+};
+
+[[noreturn]] inline void fail(Errc code, const std::string& message) { throw Error(code, message); }
+
+}  // namespace ics

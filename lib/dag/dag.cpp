@@ -1,0 +1,190 @@
+#include "dag/dag.hpp"
+
+#include <algorithm>
+
+namespace ics {
+
+namespace {
+
+std::string quoted(std::string_view s) {
+    std::string out = "'";
+    out.append(s);
+    out += '\'';
+    return out;
+}
+
+}  // namespace
+
+namespace {
+void check_name(std::string_view name) {
+    if (name.empty()) fail(Errc::invalid_argument, "node name is empty");
+    if (name.find('\0') != std::string_view::npos) fail(Errc::invalid_argument, "node name contains a NUL byte");
+}
+}  // namespace
+
+NodeId DagBuilder::add_node(std::string_view name) {
+    check_name(name);
+    if (names_.find(name) != NameTable::npos) fail(Errc::duplicate_node, "duplicate node " + quoted(name));
+    if (names_.size() >= kMaxNodes) fail(Errc::too_large, "too many nodes (limit 2^31-1)");
+    return names_.push(name);
+}
+
+NodeId DagBuilder::ensure_node(std::string_view name) {
+    check_name(name);
+    const NodeId id = names_.find(name);
+    if (id != NameTable::npos) return id;
+    if (names_.size() >= kMaxNodes) fail(Errc::too_large, "too many nodes (limit 2^31-1)");
+    return names_.push(name);
+}
+
+void DagBuilder::add_arc(NodeId u, NodeId v) {
+    const NodeId n = names_.size();
+    if (u >= n || v >= n)
+        fail(Errc::unknown_node, "arc names unknown node id " + std::to_string(u >= n ? u : v));
+    if (u == v) fail(Errc::self_loop, "self-loop on node " + quoted(names_[u]));
+    arcs_.emplace_back(u, v);
+}
+
+void DagBuilder::add_arc(std::string_view u, std::string_view v) {
+    const NodeId a = names_.find(u);
+    if (a == NameTable::npos) fail(Errc::unknown_node, "arc names unknown node " + quoted(u));
+    const NodeId b = names_.find(v);
+    if (b == NameTable::npos) fail(Errc::unknown_node, "arc names unknown node " + quoted(v));
+    add_arc(a, b);
+}
+
+void DagBuilder::reserve(std::size_t nodes, std::size_t arcs) {
+    names_.reserve(nodes, nodes * 8);
+    arcs_.reserve(arcs);
+}
+
+Dag DagBuilder::build() const {
+    Dag g;
+    const NodeId n = names_.size();
+    g.n_ = n;
+    g.names_ = names_;
+
+    // Counting sort of arcs by tail, then sort+unique inside each (short) row:
+    // near-linear, and rows come out sorted for binary searches later.
+    std::vector<std::uint64_t> off(static_cast<std::size_t>(n) + 1, 0);
+    for (auto [u, v] : arcs_) ++off[u + 1];
+    for (NodeId i = 0; i < n; ++i) off[i + 1] += off[i];
+    std::vector<NodeId> tgt(arcs_.size());
+    {
+        std::vector<std::uint64_t> pos(off.begin(), off.end() - 1);
+        for (auto [u, v] : arcs_) tgt[pos[u]++] = v;
+    }
+    std::uint64_t write = 0;
+    std::vector<std::uint64_t> out_off(static_cast<std::size_t>(n) + 1, 0);
+    for (NodeId u = 0; u < n; ++u) {
+        auto first = tgt.begin() + static_cast<std::ptrdiff_t>(off[u]);
+        auto last = tgt.begin() + static_cast<std::ptrdiff_t>(off[u + 1]);
+        std::sort(first, last);
+        auto end = std::unique(first, last);
+        for (auto it = first; it != end; ++it) tgt[write++] = *it;
+        out_off[u + 1] = write;
+    }
+    g.duplicate_arcs_ = arcs_.size() - write;
+    tgt.resize(write);
+    tgt.shrink_to_fit();
+    g.out_offsets_ = std::move(out_off);
+    g.out_targets_ = std::move(tgt);
+
+    // Reverse CSR; filling in tail order keeps each parent row sorted.
+    std::vector<std::uint64_t> in_off(static_cast<std::size_t>(n) + 1, 0);
+    for (NodeId v : g.out_targets_) ++in_off[v + 1];
+    for (NodeId i = 0; i < n; ++i) in_off[i + 1] += in_off[i];
+    std::vector<NodeId> src(g.out_targets_.size());
+    {
+        std::vector<std::uint64_t> pos(in_off.begin(), in_off.end() - 1);
+        for (NodeId u = 0; u < n; ++u)
+            for (NodeId v : g.children(u)) src[pos[v]++] = u;
+    }
+    g.in_offsets_ = std::move(in_off);
+    g.in_sources_ = std::move(src);
+
+    // Kahn's algorithm gives the topological order and longest-path levels.
+    std::vector<std::uint32_t> indeg(n);
+    for (NodeId v = 0; v < n; ++v) indeg[v] = g.in_degree(v);
+    g.topo_.reserve(n);
+    for (NodeId v = 0; v < n; ++v)
+        if (indeg[v] == 0) g.topo_.push_back(v);
+    g.level_.assign(n, 0);
+    for (std::size_t head = 0; head < g.topo_.size(); ++head) {
+        const NodeId u = g.topo_[head];
+        for (NodeId v : g.children(u)) {
+            g.level_[v] = std::max(g.level_[v], g.level_[u] + 1);
+            if (--indeg[v] == 0) g.topo_.push_back(v);
+        }
+    }
+    if (g.topo_.size() != n) {
+        // Every node left has a parent that is left too: walk parents until a
+        // node repeats; the walk's tail is a cycle.
+        NodeId start = 0;
+        while (indeg[start] == 0) ++start;
+        std::vector<std::uint32_t> seen_at(n, 0xFFFFFFFFu);
+        std::vector<NodeId> walk;
+        NodeId v = start;
+        while (seen_at[v] == 0xFFFFFFFFu) {
+            seen_at[v] = static_cast<std::uint32_t>(walk.size());
+            walk.push_back(v);
+            for (NodeId p : g.parents(v))
+                if (indeg[p] != 0) {
+                    v = p;
+                    break;
+                }
+        }
+        std::vector<NodeId> cycle(walk.begin() + seen_at[v], walk.end());
+        std::reverse(cycle.begin(), cycle.end());  // parents walk runs backwards
+        std::string msg = "graph has a cycle: ";
+        const std::size_t shown = std::min<std::size_t>(cycle.size(), 16);
+        for (std::size_t i = 0; i < shown; ++i) {
+            msg += quoted(names_[cycle[i]]);
+            msg += " -> ";
+        }
+        if (shown < cycle.size()) msg += "... (" + std::to_string(cycle.size()) + " nodes) -> ";
+        msg += quoted(names_[cycle[0]]);
+        fail(Errc::cycle, msg);
+    }
+    if (n > 0) {
+        std::uint32_t top = 0;
+        for (auto l : g.level_) top = std::max(top, l);
+        g.level_count_ = top + 1;
+        std::vector<std::uint32_t> width(g.level_count_, 0);
+        for (auto l : g.level_) ++width[l];
+        g.max_level_width_ = *std::max_element(width.begin(), width.end());
+    }
+    return g;
+}
+
+std::vector<NodeId> Dag::sources() const {
+    std::vector<NodeId> out;
+    for (NodeId v = 0; v < n_; ++v)
+        if (is_source(v)) out.push_back(v);
+    return out;
+}
+
+std::vector<NodeId> Dag::sinks() const {
+    std::vector<NodeId> out;
+    for (NodeId v = 0; v < n_; ++v)
+        if (is_sink(v)) out.push_back(v);
+    return out;
+}
+
+DagBuilder Dag::to_builder() const {
+    DagBuilder b;
+    b.reserve(n_, out_targets_.size());
+    for (NodeId v = 0; v < n_; ++v) b.add_node(names_[v]);
+    for (NodeId u = 0; u < n_; ++u)
+        for (NodeId v : children(u)) b.add_arc(u, v);
+    return b;
+}
+
+std::size_t Dag::memory_bytes() const noexcept {
+    return names_.memory_bytes() +
+           (out_offsets_.capacity() + in_offsets_.capacity()) * sizeof(std::uint64_t) +
+           (out_targets_.capacity() + in_sources_.capacity() + topo_.capacity() + level_.capacity()) *
+               sizeof(NodeId);
+}
+
+}  // namespace ics

@@ -1,0 +1,130 @@
+// The DAG model (guidelines paper §2.1): named tasks with dense 32-bit ids and
+// arcs (u -> v: u must execute before v).
+//
+// DagBuilder collects nodes and arcs; build() merges duplicate arcs, checks
+// acyclicity and freezes everything into an immutable Dag whose adjacency is
+// stored as CSR in both directions, so every algorithm walks flat arrays.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "common/error.hpp"
+#include "dag/name_table.hpp"
+
+namespace ics {
+
+using NodeId = std::uint32_t;
+inline constexpr NodeId kNoNode = 0xFFFFFFFFu;
+// Largest node count we accept: ids must stay below kNoNode.
+inline constexpr std::uint64_t kMaxNodes = 0x7FFFFFFFu;
+
+class Dag;
+
+class DagBuilder {
+public:
+    DagBuilder() = default;
+
+    // Adds a new node; throws duplicate_node if the name exists, invalid_argument if empty.
+    NodeId add_node(std::string_view name);
+    // Returns the node called `name`, adding it if absent.
+    NodeId ensure_node(std::string_view name);
+    // Id of `name` or kNoNode.
+    NodeId find(std::string_view name) const noexcept { return names_.find(name); }
+
+    // Adds arc u -> v. Throws unknown_node / self_loop. Duplicates are kept
+    // until build(), which merges and counts them.
+    void add_arc(NodeId u, NodeId v);
+    // By name; throws unknown_node naming the missing node.
+    void add_arc(std::string_view u, std::string_view v);
+
+    NodeId node_count() const noexcept { return names_.size(); }
+    std::size_t arc_count_with_duplicates() const noexcept { return arcs_.size(); }
+    std::string_view name(NodeId id) const noexcept { return names_[id]; }
+    const char* name_c_str(NodeId id) const noexcept { return names_.c_str(id); }
+    void reserve(std::size_t nodes, std::size_t arcs);
+
+    // Freezes into a Dag. Throws cycle (message names one cycle's nodes).
+    // The builder stays usable (it is copied, not consumed).
+    Dag build() const;
+
+private:
+    NameTable names_;
+    std::vector<std::pair<NodeId, NodeId>> arcs_;
+};
+
+class Dag {
+public:
+    Dag() = default;
+
+    NodeId node_count() const noexcept { return n_; }
+    std::uint64_t arc_count() const noexcept { return out_targets_.size(); }
+    // Arcs given to the builder more than once (merged).
+    std::uint64_t duplicate_arcs() const noexcept { return duplicate_arcs_; }
+    bool empty() const noexcept { return n_ == 0; }
+
+    std::string_view name(NodeId v) const noexcept { return names_[v]; }
+    const char* name_c_str(NodeId v) const noexcept { return names_.c_str(v); }
+    NodeId find(std::string_view name) const noexcept { return names_.find(name); }
+    bool valid(NodeId v) const noexcept { return v < n_; }
+
+    std::span<const NodeId> children(NodeId v) const noexcept {
+        return {out_targets_.data() + out_offsets_[v], out_targets_.data() + out_offsets_[v + 1]};
+    }
+    std::span<const NodeId> parents(NodeId v) const noexcept {
+        return {in_sources_.data() + in_offsets_[v], in_sources_.data() + in_offsets_[v + 1]};
+    }
+    std::uint32_t out_degree(NodeId v) const noexcept {
+        return static_cast<std::uint32_t>(out_offsets_[v + 1] - out_offsets_[v]);
+    }
+    std::uint32_t in_degree(NodeId v) const noexcept {
+        return static_cast<std::uint32_t>(in_offsets_[v + 1] - in_offsets_[v]);
+    }
+    bool is_source(NodeId v) const noexcept { return in_degree(v) == 0; }
+    bool is_sink(NodeId v) const noexcept { return out_degree(v) == 0; }
+
+    // Sources / sinks in id order.
+    std::vector<NodeId> sources() const;
+    std::vector<NodeId> sinks() const;
+
+    // A topological order (Kahn, smallest id first among ready nodes in FIFO order).
+    std::span<const NodeId> topological_order() const noexcept { return topo_; }
+    // Longest-path level: sources are 0, level(v) = 1 + max level(parent).
+    std::span<const std::uint32_t> levels() const noexcept { return level_; }
+    // Number of distinct levels (longest path counted in nodes); 0 when empty.
+    std::uint32_t level_count() const noexcept { return level_count_; }
+    // Largest number of nodes sharing one level.
+    std::uint32_t max_level_width() const noexcept { return max_level_width_; }
+
+    // Raw CSR arrays for algorithms.
+    std::span<const std::uint64_t> out_offsets() const noexcept { return out_offsets_; }
+    std::span<const NodeId> out_targets() const noexcept { return out_targets_; }
+    std::span<const std::uint64_t> in_offsets() const noexcept { return in_offsets_; }
+    std::span<const NodeId> in_sources() const noexcept { return in_sources_; }
+    const NameTable& names() const noexcept { return names_; }
+
+    // Builder holding the same nodes and arcs (to derive modified dags).
+    DagBuilder to_builder() const;
+    std::size_t memory_bytes() const noexcept;
+
+private:
+    friend class DagBuilder;
+
+    NodeId n_ = 0;
+    std::uint64_t duplicate_arcs_ = 0;
+    NameTable names_;
+    std::vector<std::uint64_t> out_offsets_{0};
+    std::vector<NodeId> out_targets_;
+    std::vector<std::uint64_t> in_offsets_{0};
+    std::vector<NodeId> in_sources_;
+    std::vector<NodeId> topo_;
+    std::vector<std::uint32_t> level_;
+    std::uint32_t level_count_ = 0;
+    std::uint32_t max_level_width_ = 0;
+};
+
+}  // namespace ics

@@ -1,0 +1,38 @@
+// Interned node names: one contiguous character buffer plus offsets, and an
+// open-addressing hash index of 32-bit ids (no per-node heap objects). Each
+// name is stored NUL-terminated so the C API can hand out const char*.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ics {
+
+class NameTable {
+public:
+    static constexpr std::uint32_t npos = 0xFFFFFFFFu;
+
+    std::uint32_t size() const noexcept { return static_cast<std::uint32_t>(offsets_.size() - 1); }
+    std::string_view operator[](std::uint32_t id) const noexcept {
+        return {chars_.data() + offsets_[id], offsets_[id + 1] - offsets_[id] - 1};
+    }
+    const char* c_str(std::uint32_t id) const noexcept { return chars_.data() + offsets_[id]; }
+    // Id of `name`, or npos.
+    std::uint32_t find(std::string_view name) const noexcept;
+    // Appends `name` (caller checked it is new); returns its id.
+    std::uint32_t push(std::string_view name);
+    void reserve(std::size_t names, std::size_t chars);
+    std::size_t memory_bytes() const noexcept;
+
+private:
+    void grow_index();
+    static std::uint64_t hash(std::string_view s) noexcept;
+
+    std::string chars_;
+    std::vector<std::uint64_t> offsets_{0};
+    std::vector<std::uint32_t> index_;  // slots hold id+1, 0 = empty
+};
+
+}  // namespace ics

@@ -1,0 +1,46 @@
+// Generators of the dag families the papers study (lib/families/). Each one
+// returns a validated Dag whose node names encode the paper's coordinates.
+// Arcs always point from a task to the tasks that depend on it.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dag/dag.hpp"
+
+namespace ics::families {
+
+// Building blocks of clustering.txt §2.2.1.
+Dag w_dag(std::uint32_t s, std::uint32_t d);  // W_{s,d}: s sources, each with d children, neighbours share one
+Dag m_dag(std::uint32_t s, std::uint32_t d);  // M_{s,d}: the dual of W_{s,d}
+Dag n_dag(std::uint32_t s);                   // N_s
+Dag cycle_dag(std::uint32_t s);               // C_s
+
+// Planar bipartite tree P[delta] (overview slides). delta is zigzagged:
+// a positive entry k > 1 stands for the integer k, a negative entry -k for the reciprocal 1/k.
+Dag pbt(std::span<const std::int32_t> delta);
+// Parses "3,1/2,2" into {3,-2,2}; throws invalid_argument when not zigzagged.
+std::vector<std::int32_t> parse_zigzag(std::string_view text);
+
+// Guidelines paper §2.1.
+Dag reduction_mesh(std::uint32_t levels);  // M_l, sources on level l-1, sink <0,0>
+Dag out_mesh(std::uint32_t levels);        // evolving mesh: the dual of M_l (one source)
+Dag reduction_tree(std::uint32_t height);  // complete T_h
+// Reduction-tree on a full, prefix-closed set of binary strings ("" is the root).
+Dag reduction_tree(std::span<const std::string> strings);
+Dag fft(std::uint32_t d);  // F_d, (d+1) * 2^d nodes
+// Expansion-reduction: complete out-tree of bisections of depth `depth`, whose
+// leaves feed a complete in-tree of the same depth.
+Dag expansion_reduction(std::uint32_t depth);
+
+// Seeded random dags (same seed -> same dag on every platform).
+// `layers` layers of `width` nodes; each node gets an arc from each node of the
+// previous layer with probability p (and at least one parent).
+Dag random_layered(std::uint32_t layers, std::uint32_t width, double p, std::uint64_t seed);
+// Erdos-Renyi over a random permutation: each pair gets an arc with probability p.
+Dag random_er(std::uint32_t n, double p, std::uint64_t seed);
+
+}  // namespace ics::families

@@ -1,0 +1,54 @@
+// Readers and writers of workflow files (lib/io/). Every reader reports errors
+// as ics::Error(Errc::parse, "<file>:<line>: <cause>") (JSON: "<file>: <json path>: <cause>"),
+// and Errc::io when the file cannot be opened.
+#pragma once
+
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "dag/dag.hpp"
+
+namespace ics::io {
+
+// Values equal the C API's ics_format; only grow at the end.
+enum class Format : int {
+    automatic = 0,
+    edges = 1,           // "u v" per line, "v" declares a node, '#' comments
+    dot = 2,             // Graphviz digraph subset
+    dagman = 3,          // HTCondor DAGMan .dag
+    wfformat = 4,        // WfCommons WfFormat JSON 1.3-1.5, WorkflowHub 0.x
+    dax = 5,             // Pegasus DAX XML
+    stg = 6,             // Kasahara Standard Task Graph
+    adjacency_json = 7,  // {"node": ["child", ...], ...} (FlowBench)
+};
+
+const char* format_name(Format f) noexcept;
+std::optional<Format> format_from_name(std::string_view name) noexcept;
+
+// What a DAGMan file needs to be rewritten later with only PRIORITY lines
+// changed (defined in dagman.hpp).
+struct DagmanDocument;
+
+struct ReadResult {
+    Dag dag;
+    Format format = Format::automatic;             // the format actually read
+    std::shared_ptr<const DagmanDocument> dagman;  // set for Format::dagman
+};
+
+// Guesses the format from the file name (extension) and the content.
+Format detect_format(std::string_view content, std::string_view filename);
+
+ReadResult read_file(const std::string& path, Format format = Format::automatic);
+// `source_name` is used in error messages; relative SPLICE/INCLUDE paths of a
+// DAGMan string are resolved against `base_dir` (empty = current directory).
+ReadResult read_string(std::string_view content, Format format, std::string_view source_name = "<string>",
+                       const std::string& base_dir = {});
+
+// Writers: edges, dot, or wfformat (WfFormat 1.5 JSON). Other formats -> Errc::unsupported.
+void write(std::ostream& out, const Dag& dag, Format format);
+void write_file(const std::string& path, const Dag& dag, Format format);
+
+}  // namespace ics::io

@@ -1,0 +1,91 @@
+// Baseline execution orders that IC-optimal schedules are compared with
+// (guidelines paper §3.4, §4.4, §5.4: "eager" = newest eligible first).
+#include <algorithm>
+
+#include "common/random.hpp"
+#include "pebble/pebble.hpp"
+
+namespace ics::pebble {
+
+namespace {
+
+std::vector<NodeId> fifo(const Dag& dag) {
+    std::vector<NodeId> order;
+    order.reserve(dag.node_count());
+    std::vector<std::uint32_t> missing(dag.node_count());
+    for (NodeId v = 0; v < dag.node_count(); ++v) {
+        missing[v] = dag.in_degree(v);
+        if (missing[v] == 0) order.push_back(v);
+    }
+    // The output doubles as the queue: entries past `head` are eligible.
+    for (std::size_t head = 0; head < order.size(); ++head)
+        for (NodeId c : dag.children(order[head]))
+            if (--missing[c] == 0) order.push_back(c);
+    return order;
+}
+
+std::vector<NodeId> lifo(const Dag& dag) {
+    std::vector<NodeId> order, stack;
+    order.reserve(dag.node_count());
+    std::vector<std::uint32_t> missing(dag.node_count());
+    for (NodeId v = dag.node_count(); v-- > 0;) {
+        missing[v] = dag.in_degree(v);
+        if (missing[v] == 0) stack.push_back(v);  // lowest id on top
+    }
+    while (!stack.empty()) {
+        const NodeId v = stack.back();
+        stack.pop_back();
+        order.push_back(v);
+        const auto kids = dag.children(v);
+        // Push in reverse so the first child made eligible runs next.
+        for (auto it = kids.rbegin(); it != kids.rend(); ++it)
+            if (--missing[*it] == 0) stack.push_back(*it);
+    }
+    return order;
+}
+
+std::vector<NodeId> level(const Dag& dag) {
+    // Counting sort by longest-path level; parents sit on lower levels.
+    const auto lv = dag.levels();
+    std::vector<std::uint32_t> start(static_cast<std::size_t>(dag.level_count()) + 1, 0);
+    for (auto l : lv) ++start[l + 1];
+    for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+    std::vector<NodeId> order(dag.node_count());
+    for (NodeId v = 0; v < dag.node_count(); ++v) order[start[lv[v]]++] = v;
+    return order;
+}
+
+std::vector<NodeId> random_order(const Dag& dag, std::uint64_t seed) {
+    SplitMix64 rng(seed);
+    std::vector<NodeId> order, pool;
+    order.reserve(dag.node_count());
+    std::vector<std::uint32_t> missing(dag.node_count());
+    for (NodeId v = 0; v < dag.node_count(); ++v) {
+        missing[v] = dag.in_degree(v);
+        if (missing[v] == 0) pool.push_back(v);
+    }
+    while (!pool.empty()) {
+        const std::size_t i = rng.below(pool.size());
+        const NodeId v = pool[i];
+        pool[i] = pool.back();
+        pool.pop_back();
+        order.push_back(v);
+        for (NodeId c : dag.children(v))
+            if (--missing[c] == 0) pool.push_back(c);
+    }
+    return order;
+}
+
+}  // namespace
+
+std::vector<NodeId> baseline_order(const Dag& dag, Policy policy, std::uint64_t seed) {
+    switch (policy) {
+        case Policy::fifo: return fifo(dag);
+        case Policy::lifo: return lifo(dag);
+        case Policy::level: return level(dag);
+        case Policy::random: return random_order(dag, seed);
+    }
+    fail(Errc::invalid_argument, "unknown policy " + std::to_string(static_cast<int>(policy)));
+}
+
+}  // namespace ics::pebble

@@ -1,0 +1,39 @@
+// The IC pebble game (guidelines paper §2.2): evaluation of an execution
+// order and baseline orders. All linear in the size of the dag.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "dag/dag.hpp"
+
+namespace ics::pebble {
+
+struct Evaluation {
+    // eligible[t] = E(t): ELIGIBLE nodes (unexecuted, all parents executed)
+    // after t executions, t = 0..n.
+    std::vector<std::uint32_t> eligible;
+    // Memory cost (§2.2.3): max over steps of EXECUTED nodes with an unexecuted child.
+    std::uint32_t memory = 0;
+    // AREA = sum over t of E(t).
+    std::uint64_t area = 0;
+};
+
+// Throws Errc::invalid_order (naming the offending node and step) unless
+// `order` executes every node exactly once, parents first.
+void validate_order(const Dag& dag, std::span<const NodeId> order);
+// Validates, then plays the game.
+Evaluation evaluate(const Dag& dag, std::span<const NodeId> order);
+
+// Values equal the C API's ics_policy; only grow at the end.
+enum class Policy : int {
+    fifo = 0,    // ready queue in the order tasks became eligible
+    lifo = 1,    // newest eligible first (the papers' "eager")
+    level = 2,   // level by level (longest-path levels), id order inside a level
+    random = 3,  // uniformly random eligible task, seeded
+};
+
+std::vector<NodeId> baseline_order(const Dag& dag, Policy policy, std::uint64_t seed = 0);
+
+}  // namespace ics::pebble

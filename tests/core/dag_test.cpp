@@ -1,0 +1,155 @@
+// The DAG model: builder validation, CSR adjacency, topological order, levels.
+#include <algorithm>
+#include <set>
+
+#include "test_util.hpp"
+
+namespace ics {
+namespace {
+
+using test::expect_error;
+using test::from_arcs;
+
+TEST(NameTable, InternsManyNamesAndFindsThem) {
+    NameTable t;
+    for (int i = 0; i < 10000; ++i) EXPECT_EQ(t.push("node" + std::to_string(i)), static_cast<std::uint32_t>(i));
+    for (int i = 0; i < 10000; ++i) {
+        const std::string name = "node" + std::to_string(i);
+        ASSERT_EQ(t.find(name), static_cast<std::uint32_t>(i));
+        EXPECT_EQ(t[i], name);
+        EXPECT_STREQ(t.c_str(i), name.c_str());
+    }
+    EXPECT_EQ(t.find("node10000"), NameTable::npos);
+    EXPECT_EQ(t.find(""), NameTable::npos);
+}
+
+TEST(DagBuilder, RejectsBadNodesAndArcs) {
+    DagBuilder b;
+    const NodeId a = b.add_node("a");
+    b.add_node("b");
+    expect_error([&] { b.add_node("a"); }, Errc::duplicate_node, {"'a'"});
+    expect_error([&] { b.add_node(""); }, Errc::invalid_argument, {"empty"});
+    expect_error([&] { b.add_node(std::string_view("x\0y", 3)); }, Errc::invalid_argument, {"NUL"});
+    expect_error([&] { b.add_arc(a, a); }, Errc::self_loop, {"'a'"});
+    expect_error([&] { b.add_arc(a, 7); }, Errc::unknown_node, {"7"});
+    expect_error([&] { b.add_arc("a", "zz"); }, Errc::unknown_node, {"'zz'"});
+    EXPECT_EQ(b.ensure_node("a"), a);
+    EXPECT_EQ(b.ensure_node("c"), 2u);
+}
+
+TEST(DagBuilder, MergesDuplicateArcsAndCountsThem) {
+    DagBuilder b;
+    b.add_node("a");
+    b.add_node("b");
+    b.add_node("c");
+    for (int i = 0; i < 3; ++i) b.add_arc(0, 1);
+    b.add_arc(0, 2);
+    b.add_arc(0, 2);
+    const Dag g = b.build();
+    EXPECT_EQ(g.arc_count(), 2u);
+    EXPECT_EQ(g.duplicate_arcs(), 3u);
+    EXPECT_EQ(g.out_degree(0), 2u);
+    EXPECT_EQ(g.in_degree(1), 1u);
+}
+
+TEST(DagBuilder, CycleErrorNamesTheNodesOfOneCycle) {
+    DagBuilder b;
+    for (auto n : {"s", "a", "b", "c", "t"}) b.add_node(n);
+    b.add_arc("s", "a");
+    b.add_arc("a", "b");
+    b.add_arc("b", "c");
+    b.add_arc("c", "a");
+    b.add_arc("c", "t");
+    try {
+        b.build();
+        FAIL() << "cycle not detected";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.code(), Errc::cycle);
+        const std::string m = e.what();
+        for (auto n : {"'a'", "'b'", "'c'"}) EXPECT_NE(m.find(n), std::string::npos) << m;
+        EXPECT_EQ(m.find("'s'"), std::string::npos) << m;  // s is not on the cycle
+        EXPECT_EQ(m.find("'t'"), std::string::npos) << m;
+        // The cycle is printed along its arcs.
+        const bool along = m.find("'a' -> 'b' -> 'c' -> 'a'") != std::string::npos ||
+                           m.find("'b' -> 'c' -> 'a' -> 'b'") != std::string::npos ||
+                           m.find("'c' -> 'a' -> 'b' -> 'c'") != std::string::npos;
+        EXPECT_TRUE(along) << m;
+    }
+}
+
+TEST(DagBuilder, LongCycleMessageIsBounded) {
+    DagBuilder b;
+    const int n = 1000;
+    for (int i = 0; i < n; ++i) b.add_node("n" + std::to_string(i));
+    for (int i = 0; i < n; ++i) b.add_arc(i, (i + 1) % n);
+    expect_error([&] { b.build(); }, Errc::cycle, {"1000 nodes"});
+}
+
+TEST(Dag, DiamondStructure) {
+    const Dag g = from_arcs({{"a", "b"}, {"a", "c"}, {"b", "d"}, {"c", "d"}});
+    EXPECT_EQ(g.node_count(), 4u);
+    EXPECT_EQ(g.arc_count(), 4u);
+    EXPECT_EQ(g.sources(), std::vector<NodeId>{0});
+    EXPECT_EQ(g.sinks(), std::vector<NodeId>{3});
+    EXPECT_EQ(std::vector<NodeId>(g.children(0).begin(), g.children(0).end()), (std::vector<NodeId>{1, 2}));
+    EXPECT_EQ(std::vector<NodeId>(g.parents(3).begin(), g.parents(3).end()), (std::vector<NodeId>{1, 2}));
+    EXPECT_EQ(g.level_count(), 3u);
+    EXPECT_EQ(g.max_level_width(), 2u);
+    EXPECT_EQ(g.levels()[3], 2u);
+    EXPECT_EQ(g.find("c"), 2u);
+    EXPECT_EQ(g.find("zz"), kNoNode);
+    EXPECT_STREQ(g.name_c_str(3), "d");
+}
+
+TEST(Dag, EmptyAndIsolated) {
+    const Dag empty = DagBuilder().build();
+    EXPECT_TRUE(empty.empty());
+    EXPECT_EQ(empty.level_count(), 0u);
+    DagBuilder b;
+    b.add_node("x");
+    b.add_node("y");
+    const Dag g = b.build();
+    EXPECT_EQ(g.sources().size(), 2u);
+    EXPECT_EQ(g.sinks().size(), 2u);
+    EXPECT_EQ(g.level_count(), 1u);
+    EXPECT_EQ(g.max_level_width(), 2u);
+}
+
+// Invariants on many random dags: CSR directions agree, the topological
+// order puts parents first, levels are longest-path levels.
+TEST(Dag, InvariantsOnRandomDags) {
+    for (std::uint64_t seed = 0; seed < 200; ++seed) {
+        const std::uint32_t n = 1 + static_cast<std::uint32_t>(seed % 40);
+        const Dag g = test::random_dag(n, 0.15, seed);
+        std::uint64_t arcs = 0;
+        std::set<std::pair<NodeId, NodeId>> out, in;
+        for (NodeId u = 0; u < n; ++u) {
+            auto kids = g.children(u);
+            EXPECT_TRUE(std::is_sorted(kids.begin(), kids.end()));
+            for (NodeId v : kids) out.emplace(u, v);
+            for (NodeId p : g.parents(u)) in.emplace(p, u);
+            arcs += kids.size();
+        }
+        EXPECT_EQ(out, in);
+        EXPECT_EQ(arcs, g.arc_count());
+        std::vector<std::uint32_t> pos(n);
+        ASSERT_EQ(g.topological_order().size(), n);
+        for (std::uint32_t i = 0; i < n; ++i) pos[g.topological_order()[i]] = i;
+        for (auto [u, v] : out) EXPECT_LT(pos[u], pos[v]);
+        for (NodeId v = 0; v < n; ++v) {
+            std::uint32_t want = 0;
+            for (NodeId p : g.parents(v)) want = std::max(want, g.levels()[p] + 1);
+            EXPECT_EQ(g.levels()[v], want);
+        }
+        // to_builder round trip keeps names and arcs.
+        const Dag h = g.to_builder().build();
+        ASSERT_EQ(h.node_count(), n);
+        for (NodeId v = 0; v < n; ++v) {
+            EXPECT_EQ(h.name(v), g.name(v));
+            EXPECT_TRUE(std::ranges::equal(h.children(v), g.children(v)));
+        }
+    }
+}
+
+}  // namespace
+}  // namespace ics
