@@ -19,7 +19,17 @@ namespace ics::capi {
 // (best effort, as SQLite does) instead of a crash.
 inline constexpr std::uint32_t kDagMagic = 0x49435344;      // "ICSD"
 inline constexpr std::uint32_t kProfileMagic = 0x49435350;  // "ICSP"
+inline constexpr std::uint32_t kScheduleMagic = 0x49435353;  // "ICSS"
+inline constexpr std::uint32_t kSweepMagic = 0x49435357;     // "ICSW"
 inline constexpr std::uint32_t kDeadMagic = 0xDEADBEEF;
+
+// Checks a handle's magic number; throws Errc::invalid_argument / misuse.
+template <class H>
+const H& check_handle(const H* h, std::uint32_t magic, const char* what) {
+    if (h == nullptr) fail(Errc::invalid_argument, std::string(what) + " is NULL");
+    if (h->magic != magic) fail(Errc::misuse, std::string(what) + " handle is invalid or was destroyed");
+    return *h;
+}
 
 // Sets the thread-local message and returns `status`.
 ics_status set_error(ics_status status, const std::string& message);

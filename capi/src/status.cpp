@@ -106,6 +106,8 @@ const char* ics_status_string(ics_status status) {
         case ICS_ERR_TOO_LARGE: return "too large";
         case ICS_ERR_UNSUPPORTED: return "unsupported";
         case ICS_ERR_INTERNAL: return "internal error";
+        case ICS_ERR_NOT_IC_OPTIMAL: return "no proven IC-optimal schedule";
+        case ICS_ERR_NOT_DECOMPOSABLE: return "not decomposable into bipartite blocks";
     }
     return "unknown status";
 }

@@ -25,6 +25,8 @@ enum class Errc : int {
     too_large = -13,
     unsupported = -14,
     internal = -15,
+    not_ic_optimal = -16,
+    not_decomposable = -17,
 };
 
 class Error : public std::runtime_error {

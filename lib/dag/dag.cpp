@@ -23,18 +23,18 @@ void check_name(std::string_view name) {
 }  // namespace
 
 NodeId DagBuilder::add_node(std::string_view name) {
-    check_name(name);
-    if (names_.find(name) != NameTable::npos) fail(Errc::duplicate_node, "duplicate node " + quoted(name));
-    if (names_.size() >= kMaxNodes) fail(Errc::too_large, "too many nodes (limit 2^31-1)");
-    return names_.push(name);
+    const auto [id, added] = ensure(name);
+    if (!added) fail(Errc::duplicate_node, "duplicate node " + quoted(name));
+    return id;
 }
 
-NodeId DagBuilder::ensure_node(std::string_view name) {
+NodeId DagBuilder::ensure_node(std::string_view name) { return ensure(name).first; }
+
+std::pair<NodeId, bool> DagBuilder::ensure(std::string_view name) {
     check_name(name);
-    const NodeId id = names_.find(name);
-    if (id != NameTable::npos) return id;
-    if (names_.size() >= kMaxNodes) fail(Errc::too_large, "too many nodes (limit 2^31-1)");
-    return names_.push(name);
+    if (names_.size() >= kMaxNodes && names_.find(name) == NameTable::npos)
+        fail(Errc::too_large, "too many nodes (limit 2^31-1)");
+    return names_.find_or_push(name);
 }
 
 void DagBuilder::add_arc(NodeId u, NodeId v) {

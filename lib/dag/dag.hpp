@@ -53,6 +53,8 @@ public:
     Dag build() const;
 
 private:
+    std::pair<NodeId, bool> ensure(std::string_view name);
+
     NameTable names_;
     std::vector<std::pair<NodeId, NodeId>> arcs_;
 };

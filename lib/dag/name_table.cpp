@@ -3,61 +3,91 @@
 namespace ics {
 
 std::uint64_t NameTable::hash(std::string_view s) noexcept {
-    // FNV-1a, then a mixer so low bits spread for the power-of-two index.
-    std::uint64_t h = 1469598103934665603ull;
-    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+    // FNV-1a over 8-byte words, then a mixer so low bits spread for the
+    // power-of-two index and high bits make a good tag.
+    std::uint64_t h = 1469598103934665603ull ^ s.size();
+    std::size_t i = 0;
+    for (; i + 8 <= s.size(); i += 8) {
+        std::uint64_t w;
+        __builtin_memcpy(&w, s.data() + i, 8);
+        h = (h ^ w) * 1099511628211ull;
+        h ^= h >> 29;
+    }
+    for (; i < s.size(); ++i) h = (h ^ static_cast<unsigned char>(s[i])) * 1099511628211ull;
     h ^= h >> 33;
     h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
     h ^= h >> 33;
     return h;
 }
 
-std::uint32_t NameTable::find(std::string_view name) const noexcept {
+std::uint32_t NameTable::probe(std::string_view name, std::uint64_t h) const noexcept {
     if (index_.empty()) return npos;
     const std::size_t mask = index_.size() - 1;
-    for (std::size_t i = hash(name) & mask;; i = (i + 1) & mask) {
+    const auto tag = static_cast<std::uint32_t>(h >> 32);
+    for (std::size_t i = h & mask;; i = (i + 1) & mask) {
         const std::uint32_t slot = index_[i];
         if (slot == 0) return npos;
-        if ((*this)[slot - 1] == name) return slot - 1;
+        // Compare the stored tag first: string compares only on likely hits.
+        if (tags_[slot - 1] == tag && (*this)[slot - 1] == name) return slot - 1;
     }
 }
 
-void NameTable::grow_index() {
-    std::size_t cap = index_.empty() ? 16 : index_.size() * 2;
+std::uint32_t NameTable::find(std::string_view name) const noexcept { return probe(name, hash(name)); }
+
+void NameTable::rebuild_index(std::size_t cap) {
     std::vector<std::uint32_t> fresh(cap, 0);
     const std::size_t mask = cap - 1;
     for (std::uint32_t id = 0; id < size(); ++id) {
-        std::size_t i = hash((*this)[id]) & mask;
+        std::size_t i = hashes_[id] & mask;
         while (fresh[i] != 0) i = (i + 1) & mask;
         fresh[i] = id + 1;
     }
     index_.swap(fresh);
 }
 
-std::uint32_t NameTable::push(std::string_view name) {
+std::uint32_t NameTable::insert(std::string_view name, std::uint64_t h) {
     const std::uint32_t id = size();
     chars_.append(name);
     chars_.push_back('\0');
     offsets_.push_back(chars_.size());
+    hashes_.push_back(h);
+    tags_.push_back(static_cast<std::uint32_t>(h >> 32));
     // Keep the load factor under 1/2 so probes stay short.
     if ((static_cast<std::size_t>(id) + 1) * 2 > index_.size()) {
-        grow_index();  // rebuild includes the new id
+        rebuild_index(index_.empty() ? 16 : index_.size() * 2);  // includes the new id
         return id;
     }
     const std::size_t mask = index_.size() - 1;
-    std::size_t i = hash(name) & mask;
+    std::size_t i = h & mask;
     while (index_[i] != 0) i = (i + 1) & mask;
     index_[i] = id + 1;
     return id;
 }
 
+std::uint32_t NameTable::push(std::string_view name) { return insert(name, hash(name)); }
+
+std::pair<std::uint32_t, bool> NameTable::find_or_push(std::string_view name) {
+    const std::uint64_t h = hash(name);
+    const std::uint32_t id = probe(name, h);
+    if (id != npos) return {id, false};
+    return {insert(name, h), true};
+}
+
 void NameTable::reserve(std::size_t names, std::size_t chars) {
     chars_.reserve(chars);
     offsets_.reserve(names + 1);
+    hashes_.reserve(names);
+    tags_.reserve(names);
+    std::size_t cap = 16;
+    while (cap < names * 2) cap *= 2;
+    if (cap > index_.size()) rebuild_index(cap);
 }
 
 std::size_t NameTable::memory_bytes() const noexcept {
     return chars_.capacity() + offsets_.capacity() * sizeof(std::uint64_t) +
+           hashes_.capacity() * sizeof(std::uint64_t) + tags_.capacity() * sizeof(std::uint32_t) +
            index_.capacity() * sizeof(std::uint32_t);
 }
 

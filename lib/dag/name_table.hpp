@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace ics {
@@ -23,16 +24,22 @@ public:
     std::uint32_t find(std::string_view name) const noexcept;
     // Appends `name` (caller checked it is new); returns its id.
     std::uint32_t push(std::string_view name);
+    // Id of `name`, appending it if absent (hashes once); second = added.
+    std::pair<std::uint32_t, bool> find_or_push(std::string_view name);
     void reserve(std::size_t names, std::size_t chars);
     std::size_t memory_bytes() const noexcept;
 
 private:
-    void grow_index();
     static std::uint64_t hash(std::string_view s) noexcept;
+    std::uint32_t probe(std::string_view name, std::uint64_t h) const noexcept;
+    std::uint32_t insert(std::string_view name, std::uint64_t h);
+    void rebuild_index(std::size_t cap);
 
     std::string chars_;
     std::vector<std::uint64_t> offsets_{0};
-    std::vector<std::uint32_t> index_;  // slots hold id+1, 0 = empty
+    std::vector<std::uint64_t> hashes_;  // per id, so growing never rehashes strings
+    std::vector<std::uint32_t> tags_;    // high hash bits per id, compared before strings
+    std::vector<std::uint32_t> index_;   // slots hold id+1, 0 = empty
 };
 
 }  // namespace ics

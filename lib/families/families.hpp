@@ -1,6 +1,16 @@
 // Generators of the dag families the papers study (lib/families/). Each one
 // returns a validated Dag whose node names encode the paper's coordinates.
 // Arcs always point from a task to the tasks that depend on it.
+// Zero or too-small parameters throw Errc::invalid_argument; members with
+// more than 2^31-1 nodes or 2^32 arcs throw Errc::too_large before allocating.
+//
+// Node names (ASCII, no whitespace):
+//   W, M, N, C, P[delta]: sources "s1".."sS", sinks "t1".."tT", left to right (1-based)
+//   reduction_mesh, out_mesh: node <x,y> is "x_y" (level x+y; "0_0" is the sink / source)
+//   reduction_tree: string x is "r" + x (the root, the null string, is "r"; then "r0", "r01", ...)
+//   fft: node <l,x> is "l_x", x written as d bits (e.g. "3_010")
+//   expansion_reduction: out-tree "e" + x, shared middle level "m" + x, in-tree "r" + x
+//   random_layered: node i of layer j is "v<j>_<i>"; random_er: "v0".."v<n-1>" (0-based)
 #pragma once
 
 #include <cstdint>
@@ -14,16 +24,20 @@
 namespace ics::families {
 
 // Building blocks of clustering.txt §2.2.1.
-Dag w_dag(std::uint32_t s, std::uint32_t d);  // W_{s,d}: s sources, each with d children, neighbours share one
+Dag w_dag(std::uint32_t s, std::uint32_t d);  // W_{s,d}: s sources, each with d children, neighbours share one (d >= 2)
 Dag m_dag(std::uint32_t s, std::uint32_t d);  // M_{s,d}: the dual of W_{s,d}
 Dag n_dag(std::uint32_t s);                   // N_s
-Dag cycle_dag(std::uint32_t s);               // C_s
+Dag cycle_dag(std::uint32_t s);               // C_s (s >= 2)
 
 // Planar bipartite tree P[delta] (overview slides). delta is zigzagged:
-// a positive entry k > 1 stands for the integer k, a negative entry -k for the reciprocal 1/k.
+// a positive entry k > 1 stands for the integer k, a negative entry -k for the reciprocal 1/k;
+// entries alternate and either kind may come first. Each entry is the degree
+// of one node (see pbt.cpp): P[4,1/2,2] has sources s1 (4 children), s2 (2).
 Dag pbt(std::span<const std::int32_t> delta);
 // Parses "3,1/2,2" into {3,-2,2}; throws invalid_argument when not zigzagged.
 std::vector<std::int32_t> parse_zigzag(std::string_view text);
+// The inverse of parse_zigzag: {3,-2,2} -> "3,1/2,2" (no validation).
+std::string format_zigzag(std::span<const std::int32_t> delta);
 
 // Guidelines paper §2.1.
 Dag reduction_mesh(std::uint32_t levels);  // M_l, sources on level l-1, sink <0,0>

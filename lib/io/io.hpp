@@ -1,6 +1,9 @@
 // Readers and writers of workflow files (lib/io/). Every reader reports errors
 // as ics::Error(Errc::parse, "<file>:<line>: <cause>") (JSON: "<file>: <json path>: <cause>"),
-// and Errc::io when the file cannot be opened.
+// and Errc::io when the file cannot be opened. Structural errors keep the
+// DagBuilder's code with the same location in front (duplicate_node,
+// unknown_node, self_loop), a cycle is Errc::cycle "<file>: graph has a cycle: ...",
+// and input without any node is Errc::empty_graph "<file>: no nodes".
 #pragma once
 
 #include <iosfwd>
@@ -8,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "dag/dag.hpp"
 
@@ -36,6 +40,9 @@ struct ReadResult {
     Dag dag;
     Format format = Format::automatic;             // the format actually read
     std::shared_ptr<const DagmanDocument> dagman;  // set for Format::dagman
+    // Problems that did not stop the read, each "<file>:<line>: <what>"
+    // (DAGMan: a SPLICE or INCLUDE file that does not exist).
+    std::vector<std::string> warnings;
 };
 
 // Guesses the format from the file name (extension) and the content.
@@ -47,7 +54,11 @@ ReadResult read_file(const std::string& path, Format format = Format::automatic)
 ReadResult read_string(std::string_view content, Format format, std::string_view source_name = "<string>",
                        const std::string& base_dir = {});
 
-// Writers: edges, dot, or wfformat (WfFormat 1.5 JSON). Other formats -> Errc::unsupported.
+// Writers: edges, dot, wfformat (WfFormat 1.5 JSON) or adjacency_json; other
+// formats -> Errc::unsupported. Every output reads back to the same dag (same
+// names, same node ids, same arcs). The edge list cannot hold a name with
+// white space, '#' or control characters (Errc::unsupported naming it); no
+// writer accepts a name that is not valid UTF-8.
 void write(std::ostream& out, const Dag& dag, Format format);
 void write_file(const std::string& path, const Dag& dag, Format format);
 

@@ -73,4 +73,20 @@ Evaluation evaluate(const Dag& dag, std::span<const NodeId> order) {
     return ev;
 }
 
+std::vector<std::uint32_t> nonsource_profile(const Dag& dag, std::span<const NodeId> order) {
+    validate_order(dag, order);
+    std::vector<std::uint32_t> missing(dag.node_count());
+    for (NodeId v = 0; v < dag.node_count(); ++v) missing[v] = dag.in_degree(v);
+    std::vector<std::uint32_t> profile{0};
+    std::uint32_t eligible = 0;
+    for (NodeId v : order) {
+        if (dag.is_sink(v)) continue;
+        if (!dag.is_source(v)) --eligible;  // it was an eligible nonsource
+        for (NodeId c : dag.children(v))
+            if (--missing[c] == 0) ++eligible;
+        profile.push_back(eligible);
+    }
+    return profile;
+}
+
 }  // namespace ics::pebble

@@ -26,6 +26,12 @@ void validate_order(const Dag& dag, std::span<const NodeId> order);
 // Validates, then plays the game.
 Evaluation evaluate(const Dag& dag, std::span<const NodeId> order);
 
+// The profile the ▷ relation and IC-Sweep use (sweep-algorithm.txt §2,
+// footnote 4): entry i = nonsource nodes ELIGIBLE after the first i nonsinks
+// of `order` have executed (sinks in `order` are ignored, as if deferred to
+// the end, which Lemma 2.1 allows). Length = #nonsinks + 1; entry 0 is 0.
+std::vector<std::uint32_t> nonsource_profile(const Dag& dag, std::span<const NodeId> order);
+
 // Values equal the C API's ics_policy; only grow at the end.
 enum class Policy : int {
     fifo = 0,    // ready queue in the order tasks became eligible

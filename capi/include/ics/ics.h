@@ -64,7 +64,9 @@ typedef enum ics_status {
     ICS_ERR_BUFFER_TOO_SMALL = -12,/* caller buffer too short (length reported) */
     ICS_ERR_TOO_LARGE = -13,       /* size beyond the library's limits */
     ICS_ERR_UNSUPPORTED = -14,     /* format or operation not supported */
-    ICS_ERR_INTERNAL = -15         /* a bug: please report */
+    ICS_ERR_INTERNAL = -15,        /* a bug: please report */
+    ICS_ERR_NOT_IC_OPTIMAL = -16,  /* an operation needs a dag with a proven IC-optimal schedule */
+    ICS_ERR_NOT_DECOMPOSABLE = -17 /* the dag is not a composition of bipartite building blocks */
 } ics_status;
 
 /* Static English text for a status ("ok", "cycle", ...); never NULL. */
@@ -243,6 +245,143 @@ ICS_API ics_status ics_profile_order(uint32_t* out, size_t capacity, size_t* out
 ICS_API ics_status ics_profile_memory(uint32_t* out, const ics_profile* profile);
 /* AREA = sum of E(t). */
 ICS_API ics_status ics_profile_area(uint64_t* out, const ics_profile* profile);
+
+/* ---------------------------------------------------------------- IC-optimal scheduling */
+
+typedef enum ics_schedule_status {
+    ICS_SCHEDULE_IC_OPTIMAL = 0, /* proven: E(t) is maximum at every step */
+    ICS_SCHEDULE_HEURISTIC = 1   /* not proven; ics_schedule_result_reason() says why */
+} ics_schedule_status;
+
+typedef enum ics_schedule_method {
+    ICS_METHOD_DECOMPOSITION = 0, /* building blocks + ▷-linearization (Theorem 2.1) */
+    ICS_METHOD_SWEEP = 1,         /* the same with IC-Sweep on sums of blocks (Theorem 4.1) */
+    ICS_METHOD_EXACT = 2,         /* exhaustive search over down-sets (small dags) */
+    ICS_METHOD_GREEDY = 3         /* heuristic fallback */
+} ics_schedule_method;
+
+/* "ic-optimal" / "heuristic"; "decomposition", "decomposition+sweep", "exact-search", "greedy". */
+ICS_API const char* ics_schedule_status_name(ics_schedule_status status);
+ICS_API const char* ics_schedule_method_name(ics_schedule_method method);
+
+#define ICS_SCHEDULE_OPTIONS_VERSION 1
+typedef struct ics_schedule_options {
+    unsigned version;                 /* ICS_SCHEDULE_OPTIONS_VERSION */
+    uint32_t exact_max_nodes;         /* dags up to this size are decided exactly (default 20) */
+    uint64_t exact_max_downsets;      /* down-set budget of the exact search for larger dags (default 2^20) */
+    uint32_t block_exact_max_sources; /* exhaustive search limit for one block (default 24) */
+} ics_schedule_options;
+#define ICS_SCHEDULE_OPTIONS_INIT {ICS_SCHEDULE_OPTIONS_VERSION, 20, 1048576, 24}
+ICS_API ics_status ics_schedule_options_init(ics_schedule_options* opts, unsigned version);
+
+typedef struct ics_schedule_result ics_schedule_result;
+
+/* The whole pipeline: skeleton, building blocks, ▷-linearization, IC-Sweep,
+ * exact search for small dags. opts may be NULL (defaults). */
+ICS_API ics_status ics_schedule(ics_schedule_result** out, const ics_dag* dag, const ics_schedule_options* opts);
+ICS_API void ics_schedule_result_destroy(ics_schedule_result* result);
+ICS_API ics_status ics_schedule_result_status(ics_schedule_status* out, const ics_schedule_result* result);
+ICS_API ics_status ics_schedule_result_method(ics_schedule_method* out, const ics_schedule_result* result);
+/* Why the schedule is not proven IC-optimal ("" when it is). Owned by the result. */
+ICS_API ics_status ics_schedule_result_reason(const char** out, const ics_schedule_result* result);
+/* The execution order (node ids), its E(0..n), memory cost and AREA. */
+ICS_API ics_status ics_schedule_result_order(uint32_t* out, size_t capacity, size_t* out_count,
+                                             const ics_schedule_result* result);
+ICS_API ics_status ics_schedule_result_eligible(uint32_t* out, size_t capacity, size_t* out_count,
+                                                const ics_schedule_result* result);
+ICS_API ics_status ics_schedule_result_memory(uint32_t* out, const ics_schedule_result* result);
+ICS_API ics_status ics_schedule_result_area(uint64_t* out, const ics_schedule_result* result);
+/* Certificate: shortcut arcs removed, building blocks, linearization groups. */
+ICS_API ics_status ics_schedule_result_shortcuts_removed(uint64_t* out, const ics_schedule_result* result);
+ICS_API ics_status ics_schedule_result_block_count(uint32_t* out, const ics_schedule_result* result);
+
+#define ICS_BLOCK_INFO_VERSION 1
+typedef struct ics_block_info {
+    unsigned version;     /* ICS_BLOCK_INFO_VERSION */
+    const char* shape;    /* "W(3,2)", "C(4)", "Q(2,2)", "P[3,1/2,2]", "bipartite(30 sources)" */
+    const char* kind;     /* "w-dag", "m-dag", "n-dag", "cycle-dag", "q-dag", "pbt", "exact", "dual", "greedy", "trivial" */
+    int proven;           /* its schedule is IC-optimal for the block */
+    uint32_t sources;
+    uint32_t sinks;
+} ics_block_info;
+#define ICS_BLOCK_INFO_INIT {ICS_BLOCK_INFO_VERSION, NULL, NULL, 0, 0, 0}
+/* Strings stay valid while the result lives. */
+ICS_API ics_status ics_schedule_result_block(ics_block_info* out, const ics_schedule_result* result, uint32_t block);
+/* A block's sources in its schedule's order, its sinks, and its profile
+ * E(0..sources) (sinks made eligible after x of its sources). */
+ICS_API ics_status ics_schedule_result_block_sources(uint32_t* out, size_t capacity, size_t* out_count,
+                                                     const ics_schedule_result* result, uint32_t block);
+ICS_API ics_status ics_schedule_result_block_sinks(uint32_t* out, size_t capacity, size_t* out_count,
+                                                   const ics_schedule_result* result, uint32_t block);
+ICS_API ics_status ics_schedule_result_block_profile(uint32_t* out, size_t capacity, size_t* out_count,
+                                                     const ics_schedule_result* result, uint32_t block);
+/* The ▷-linearization: groups of block indices (a group of several blocks is a
+ * sum scheduled by IC-Sweep). */
+ICS_API ics_status ics_schedule_result_group_count(uint32_t* out, const ics_schedule_result* result);
+ICS_API ics_status ics_schedule_result_group(uint32_t* out, size_t capacity, size_t* out_count,
+                                             const ics_schedule_result* result, uint32_t group);
+/* M(0..n), the per-step maximum of E over all schedules, when the exact search
+ * ran (*out_count = 0 otherwise). */
+ICS_API ics_status ics_schedule_result_max_eligible(uint32_t* out, size_t capacity, size_t* out_count,
+                                                    const ics_schedule_result* result);
+
+/* The profile the ▷ relation and IC-Sweep work on: nonsources made ELIGIBLE
+ * after each of the first i nonsinks of `order` (i = 0..#nonsinks). */
+ICS_API ics_status ics_order_nonsource_profile(uint32_t* out, size_t capacity, size_t* out_count,
+                                               const ics_dag* dag, const uint32_t* order, size_t len);
+
+/* ---------------------------------------------------------------- ▷ priority and IC-Sweep */
+
+/* *out = 1 when G1 ▷ G2 by system (1) of sweep-algorithm.txt §2, else 0.
+ * Profiles start with 0 (see ics_order_nonsource_profile). */
+ICS_API ics_status ics_priority(int* out, const uint32_t* profile1, size_t len1, const uint32_t* profile2,
+                                size_t len2);
+/* The same for two dags, each through its IC-optimal schedule
+ * (ICS_ERR_NOT_IC_OPTIMAL if one has none proven). */
+ICS_API ics_status ics_priority_dags(int* out, const ics_dag* g1, const ics_dag* g2);
+
+typedef struct ics_sweep_result ics_sweep_result;
+/* Algorithm IC-Sweep on p >= 1 profiles (profiles[i] has lengths[i] entries). */
+ICS_API ics_status ics_sweep(ics_sweep_result** out, const uint32_t* const* profiles, const size_t* lengths,
+                             size_t count);
+/* The same on dags, each through its IC-optimal schedule. */
+ICS_API ics_status ics_sweep_dags(ics_sweep_result** out, const ics_dag* const* dags, size_t count);
+ICS_API void ics_sweep_result_destroy(ics_sweep_result* result);
+/* 1 when the sum admits an IC-optimal schedule. */
+ICS_API ics_status ics_sweep_result_ico(int* out, const ics_sweep_result* result);
+/* 1 when G1 ▷ G2 ▷ ... ▷ Gp. */
+ICS_API ics_status ics_sweep_result_chain(int* out, const ics_sweep_result* result);
+/* 1 when Gi ▷ Gj (0-based). */
+ICS_API ics_status ics_sweep_result_pair(int* out, const ics_sweep_result* result, uint32_t i, uint32_t j);
+ICS_API ics_status ics_sweep_result_count(uint32_t* out, const ics_sweep_result* result);
+/* Summand index executed at each step (when ico); the sum's profile along it. */
+ICS_API ics_status ics_sweep_result_path(uint32_t* out, size_t capacity, size_t* out_count,
+                                         const ics_sweep_result* result);
+ICS_API ics_status ics_sweep_result_profile(uint32_t* out, size_t capacity, size_t* out_count,
+                                            const ics_sweep_result* result);
+/* Why no IC-optimal schedule exists, or why the summands are not a ▷-chain
+ * ("" when both hold). Owned by the result. */
+ICS_API ics_status ics_sweep_result_reason(const char** out, const ics_sweep_result* result);
+/* For sweeps of dags: the interleaved order of the sum, as (summand, node id)
+ * pairs written to out_dag[i], out_node[i]; nonsinks only, then sinks per summand. */
+ICS_API ics_status ics_sweep_result_order(uint32_t* out_dag, uint32_t* out_node, size_t capacity,
+                                          size_t* out_count, const ics_sweep_result* result);
+
+/* ---------------------------------------------------------------- structure */
+
+/* The skeleton: the dag without shortcut arcs (arcs duplicating a longer
+ * path); same node ids. *out_removed (may be NULL) receives their number. */
+ICS_API ics_status ics_dag_skeleton(ics_dag** out, uint64_t* out_removed, const ics_dag* dag);
+/* The super-dag of the skeleton's building blocks: node "B<i>" per block i
+ * (the block numbering of ics_schedule_result_block). ICS_ERR_NOT_DECOMPOSABLE
+ * when a block is not bipartite (the message names the nodes). */
+ICS_API ics_status ics_dag_superdag(ics_dag** out, const ics_dag* dag);
+/* The dual dag: every arc reversed, same node ids and names. */
+ICS_API ics_status ics_dag_dual(ics_dag** out, const ics_dag* dag);
+/* The dual of a schedule (clustering.txt Thm 2.3): for `order` of `dag`, an
+ * order of the dual dag executing the packets of nonsources in reverse. */
+ICS_API ics_status ics_order_dual(uint32_t* out, size_t capacity, size_t* out_count, const ics_dag* dag,
+                                  const uint32_t* order, size_t len);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,83 @@
+using System;
+using System.IO;
+using System.Linq;
+using NUnit.Framework;
+
+namespace IcSched.Tests {
+
+/// <summary>Writing and reading back (files and strings); no dependency on tests/data.</summary>
+[TestFixture]
+public class FileTests {
+  private string dir;
+
+  [SetUp]
+  public void MakeDir() {
+    dir = Path.Combine(Path.GetTempPath(), "icsched-cs-" + Guid.NewGuid().ToString("N"));
+    Directory.CreateDirectory(dir);
+  }
+
+  [TearDown]
+  public void RemoveDir() {
+    Directory.Delete(dir, true);
+  }
+
+  [Test]
+  public void EdgesFileRoundTrip() {
+    string file = Path.Combine(dir, "diamond.edges");
+    using (var dag = Diamond.Build()) {
+      dag.Write(file, Format.Edges);
+      Assert.Greater(new FileInfo(file).Length, 0);
+      using (var back = Dag.Read(file, Format.Edges)) {
+        CollectionAssert.AreEqual(Diamond.NamedArcs(dag), Diamond.NamedArcs(back));
+        CollectionAssert.AreEqual(Diamond.Names(dag), Diamond.Names(back));
+        Assert.AreEqual(Format.Edges, back.SourceFormat);
+      }
+    }
+  }
+
+  [Test]
+  public void HandWrittenEdgesFileAutoDetected() {
+    string file = Path.Combine(dir, "hand.edges");
+    File.WriteAllText(file, "# a comment\na b\na c\nb d\nc d\nlonely\n");
+    using (var dag = Dag.Read(file)) {
+      Assert.AreEqual(5, dag.NodeCount);
+      Assert.AreEqual(4L, dag.ArcCount);
+      Assert.AreEqual(0, dag.InDegree(dag.NodeId("lonely")));
+      int[] order = new[] {"a", "b", "c", "d", "lonely"}.Select(dag.NodeId).ToArray();
+      using (var p = dag.Evaluate(order)) {
+        Assert.AreEqual(p.Eligible().Select(x => (long) x).Sum(), p.Area);
+        Assert.AreEqual(2, p.Eligible()[0]);
+      }
+    }
+  }
+
+  [Test]
+  public void DotAndJsonRoundTrip() {
+    using (var dag = Dag.Fft(2)) {
+      foreach (var f in new[] {Format.Edges, Format.Dot, Format.WfFormat}) {
+        string text = dag.ToString(f);
+        using (var back = Dag.Parse(text, f)) {
+          CollectionAssert.AreEqual(Diamond.NamedArcs(dag), Diamond.NamedArcs(back), f.ToString());
+          Assert.AreEqual(dag.NodeCount, back.NodeCount, f.ToString());
+          Assert.AreEqual(f, back.SourceFormat);
+        }
+      }
+      string dot = Path.Combine(dir, "fft.dot");
+      dag.Write(dot, Format.Dot);
+      using (var back = Dag.Read(dot)) {
+        Assert.AreEqual(Format.Dot, back.SourceFormat);
+        CollectionAssert.AreEqual(Diamond.NamedArcs(dag), Diamond.NamedArcs(back));
+      }
+    }
+  }
+
+  [Test]
+  public void ParseEdgesText() {
+    using (var dag = Dag.Parse("x y\ny z\n", Format.Edges)) {
+      Assert.AreEqual(3, dag.NodeCount);
+      Assert.AreEqual("y", dag.NodeName(dag.Children(dag.NodeId("x"))[0]));
+    }
+  }
+}
+
+}

@@ -1,0 +1,76 @@
+package org.icsched;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Writing and reading back (files and strings); no dependency on tests/data. */
+class FileTest {
+  @TempDir
+  Path tmp;
+
+  @Test
+  void edgesFileRoundTrip() throws IOException {
+    Path file = tmp.resolve("diamond.edges");
+    try (Dag dag = Diamond.build()) {
+      dag.write(file.toString(), Format.EDGES);
+      assertTrue(Files.size(file) > 0);
+      try (Dag back = Dag.read(file.toString(), Format.EDGES)) {
+        assertEquals(Diamond.namedArcs(dag), Diamond.namedArcs(back));
+        assertEquals(Diamond.names(dag), Diamond.names(back));
+        assertEquals(Format.EDGES, back.sourceFormat());
+      }
+    }
+  }
+
+  @Test
+  void handWrittenEdgesFileAutoDetected() throws IOException {
+    Path file = tmp.resolve("hand.edges");
+    Files.write(file, "# a comment\na b\na c\nb d\nc d\nlonely\n".getBytes(StandardCharsets.UTF_8));
+    try (Dag dag = Dag.read(file.toString())) {
+      assertEquals(5, dag.nodeCount());
+      assertEquals(4L, dag.arcCount());
+      assertEquals(0, dag.inDegree(dag.nodeId("lonely")));
+      try (Profile p = dag.evaluate(new int[] {dag.nodeId("a"), dag.nodeId("b"), dag.nodeId("c"),
+          dag.nodeId("d"), dag.nodeId("lonely")})) {
+        assertEquals(Diamond.sum(p.eligible()), p.area());
+        assertEquals(2, p.eligible()[0]); // a and lonely
+      }
+    }
+  }
+
+  @Test
+  void dotAndJsonRoundTrip() throws IOException {
+    try (Dag dag = Dag.fft(2)) {
+      for (Format f : new Format[] {Format.EDGES, Format.DOT, Format.WFFORMAT}) {
+        String text = dag.toString(f);
+        try (Dag back = Dag.parse(text, f)) {
+          assertEquals(Diamond.namedArcs(dag), Diamond.namedArcs(back), f.toString());
+          assertEquals(dag.nodeCount(), back.nodeCount(), f.toString());
+          assertEquals(f, back.sourceFormat());
+        }
+      }
+      Path dot = tmp.resolve("fft.dot");
+      dag.write(dot.toString(), Format.DOT);
+      try (Dag back = Dag.read(dot.toString())) {
+        assertEquals(Format.DOT, back.sourceFormat());
+        assertEquals(Diamond.namedArcs(dag), Diamond.namedArcs(back));
+      }
+    }
+  }
+
+  @Test
+  void parseEdgesText() {
+    try (Dag dag = Dag.parse("x y\ny z\n", Format.EDGES)) {
+      assertEquals(3, dag.nodeCount());
+      assertEquals("y", dag.nodeName(dag.children(dag.nodeId("x"))[0]));
+    }
+  }
+}

@@ -1,0 +1,228 @@
+// ics_schedule: the IC-scheduling pipeline and its certificate.
+#include "handles.hpp"
+#include "schedule/schedule.hpp"
+
+using namespace ics;
+using namespace ics::capi;
+
+struct ics_schedule_result {
+    std::uint32_t magic = kScheduleMagic;
+    schedule::Result r;
+    ~ics_schedule_result() { magic = kDeadMagic; }
+};
+
+namespace {
+
+const ics_schedule_result& check(const ics_schedule_result* r) {
+    return check_handle(r, kScheduleMagic, "schedule result");
+}
+
+const schedule::Block& block_of(const ics_schedule_result* result, std::uint32_t b) {
+    const auto& r = check(result).r;
+    if (b >= r.blocks.size())
+        fail(Errc::invalid_argument, "block " + std::to_string(b) + " out of range (" +
+                                         std::to_string(r.blocks.size()) + " blocks)");
+    return r.blocks[b];
+}
+
+schedule::Options to_options(const ics_schedule_options* o) {
+    schedule::Options opt;
+    if (o == nullptr) return opt;
+    if (o->version < 1 || o->version > ICS_SCHEDULE_OPTIONS_VERSION)
+        fail(Errc::invalid_argument, "ics_schedule_options.version " + std::to_string(o->version) +
+                                         " is not supported (use ICS_SCHEDULE_OPTIONS_INIT)");
+    if (o->block_exact_max_sources > 30)
+        fail(Errc::invalid_argument, "block_exact_max_sources above 30 would need 2^30+ states");
+    opt.exact_max_nodes = o->exact_max_nodes;
+    opt.exact_max_downsets = o->exact_max_downsets;
+    opt.block.exact_max_sources = o->block_exact_max_sources;
+    return opt;
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* ics_schedule_status_name(ics_schedule_status status) {
+    switch (status) {
+        case ICS_SCHEDULE_IC_OPTIMAL: return "ic-optimal";
+        case ICS_SCHEDULE_HEURISTIC: return "heuristic";
+    }
+    return "unknown";
+}
+
+const char* ics_schedule_method_name(ics_schedule_method method) {
+    if (method < ICS_METHOD_DECOMPOSITION || method > ICS_METHOD_GREEDY) return "unknown";
+    return schedule::method_name(static_cast<schedule::Method>(method));
+}
+
+ics_status ics_schedule_options_init(ics_schedule_options* opts, unsigned version) {
+    ICS_API_BEGIN
+    require(opts, "opts");
+    if (version < 1 || version > ICS_SCHEDULE_OPTIONS_VERSION)
+        fail(Errc::invalid_argument, "ics_schedule_options version " + std::to_string(version) + " is not supported");
+    *opts = ics_schedule_options ICS_SCHEDULE_OPTIONS_INIT;
+    opts->version = version;
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_schedule(ics_schedule_result** out, const ics_dag* dag, const ics_schedule_options* opts) {
+    ICS_API_BEGIN
+    require(out, "out");
+    const Dag& g = check(dag).dag();
+    auto h = std::make_unique<ics_schedule_result>();
+    h->r = schedule::schedule(g, to_options(opts));
+    *out = h.release();
+    return ICS_OK;
+    ICS_API_END
+}
+
+void ics_schedule_result_destroy(ics_schedule_result* result) {
+    if (result == nullptr || result->magic != kScheduleMagic) return;
+    delete result;
+}
+
+ics_status ics_schedule_result_status(ics_schedule_status* out, const ics_schedule_result* result) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = static_cast<ics_schedule_status>(check(result).r.status);
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_schedule_result_method(ics_schedule_method* out, const ics_schedule_result* result) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = static_cast<ics_schedule_method>(check(result).r.method);
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_schedule_result_reason(const char** out, const ics_schedule_result* result) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = check(result).r.reason.c_str();
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_schedule_result_order(uint32_t* out, size_t capacity, size_t* out_count,
+                                     const ics_schedule_result* result) {
+    ICS_API_BEGIN
+    return copy_out(out, capacity, out_count, check(result).r.order);
+    ICS_API_END
+}
+
+ics_status ics_schedule_result_eligible(uint32_t* out, size_t capacity, size_t* out_count,
+                                        const ics_schedule_result* result) {
+    ICS_API_BEGIN
+    return copy_out(out, capacity, out_count, check(result).r.eval.eligible);
+    ICS_API_END
+}
+
+ics_status ics_schedule_result_memory(uint32_t* out, const ics_schedule_result* result) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = check(result).r.eval.memory;
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_schedule_result_area(uint64_t* out, const ics_schedule_result* result) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = check(result).r.eval.area;
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_schedule_result_shortcuts_removed(uint64_t* out, const ics_schedule_result* result) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = check(result).r.shortcuts_removed;
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_schedule_result_block_count(uint32_t* out, const ics_schedule_result* result) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = static_cast<uint32_t>(check(result).r.blocks.size());
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_schedule_result_block(ics_block_info* out, const ics_schedule_result* result, uint32_t block) {
+    ICS_API_BEGIN
+    require(out, "out");
+    if (out->version < 1 || out->version > ICS_BLOCK_INFO_VERSION)
+        fail(Errc::invalid_argument, "ics_block_info.version " + std::to_string(out->version) +
+                                         " is not supported (use ICS_BLOCK_INFO_INIT)");
+    const schedule::Block& b = block_of(result, block);
+    out->shape = b.schedule.shape.c_str();
+    out->kind = blocks::kind_name(b.schedule.kind);
+    out->proven = b.schedule.proven ? 1 : 0;
+    out->sources = static_cast<uint32_t>(b.schedule.order.size());
+    out->sinks = static_cast<uint32_t>(b.sinks.size());
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_schedule_result_block_sources(uint32_t* out, size_t capacity, size_t* out_count,
+                                             const ics_schedule_result* result, uint32_t block) {
+    ICS_API_BEGIN
+    return copy_out(out, capacity, out_count, block_of(result, block).schedule.order);
+    ICS_API_END
+}
+
+ics_status ics_schedule_result_block_sinks(uint32_t* out, size_t capacity, size_t* out_count,
+                                           const ics_schedule_result* result, uint32_t block) {
+    ICS_API_BEGIN
+    return copy_out(out, capacity, out_count, block_of(result, block).sinks);
+    ICS_API_END
+}
+
+ics_status ics_schedule_result_block_profile(uint32_t* out, size_t capacity, size_t* out_count,
+                                             const ics_schedule_result* result, uint32_t block) {
+    ICS_API_BEGIN
+    return copy_out(out, capacity, out_count, block_of(result, block).schedule.profile);
+    ICS_API_END
+}
+
+ics_status ics_schedule_result_group_count(uint32_t* out, const ics_schedule_result* result) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = static_cast<uint32_t>(check(result).r.linearization.size());
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_schedule_result_group(uint32_t* out, size_t capacity, size_t* out_count,
+                                     const ics_schedule_result* result, uint32_t group) {
+    ICS_API_BEGIN
+    const auto& lin = check(result).r.linearization;
+    if (group >= lin.size())
+        fail(Errc::invalid_argument, "group " + std::to_string(group) + " out of range (" +
+                                         std::to_string(lin.size()) + " groups)");
+    return copy_out(out, capacity, out_count, lin[group]);
+    ICS_API_END
+}
+
+ics_status ics_schedule_result_max_eligible(uint32_t* out, size_t capacity, size_t* out_count,
+                                            const ics_schedule_result* result) {
+    ICS_API_BEGIN
+    return copy_out(out, capacity, out_count, check(result).r.max_profile);
+    ICS_API_END
+}
+
+ics_status ics_order_nonsource_profile(uint32_t* out, size_t capacity, size_t* out_count, const ics_dag* dag,
+                                       const uint32_t* order, size_t len) {
+    ICS_API_BEGIN
+    if (order == nullptr && len > 0) fail(Errc::invalid_argument, "order is NULL");
+    return copy_out(out, capacity, out_count,
+                    pebble::nonsource_profile(check(dag).dag(), std::span<const NodeId>(order, len)));
+    ICS_API_END
+}
+
+}  // extern "C"

@@ -1,0 +1,137 @@
+/*
+ * ics — the icsched command-line tool. Shared declarations.
+ *
+ * The tool uses only the public C API (<ics/ics.h>). Each subcommand is a
+ * `cli_command` defined in the cmd_*.c file of its group and listed in the
+ * table of main.c. Helpers shared by all subcommands:
+ *   cli_args.c  option parsing, strict number parsing
+ *   cli_out.c   buffered stdout, JSON strings, error lines on stderr
+ *   cli_dag.c   loading a dag (--format, '-' = stdin), writing one (--to, -o)
+ *
+ * To add a subcommand: write its run function and `const cli_command` in the
+ * cmd_*.c file of its group (a new group is a new file, listed in
+ * examples/meson.build), declare it below and add it to `commands` in main.c.
+ *
+ * Exit status: CLI_EXIT_OK, CLI_EXIT_FAIL (the work failed: file, data,
+ * library), CLI_EXIT_USAGE (the command line is wrong). Every error prints
+ * exactly one line "ics: <message>" on stderr.
+ */
+#ifndef ICS_CLI_H
+#define ICS_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <ics/ics.h>
+
+enum { CLI_EXIT_OK = 0, CLI_EXIT_FAIL = 1, CLI_EXIT_USAGE = 2 };
+
+/* ------------------------------------------------------------ subcommands */
+
+typedef struct cli_command {
+    const char* name;
+    const char* summary; /* one line for `ics help` */
+    const char* usage;   /* full text for `ics NAME --help`; starts with "usage: " */
+    /* argv[0] is the subcommand name; returns an exit status. */
+    int (*run)(const struct cli_command* self, int argc, char** argv);
+} cli_command;
+
+extern const cli_command cli_cmd_info;     /* cmd_inspect.c */
+extern const cli_command cli_cmd_profile;  /* cmd_schedule.c */
+extern const cli_command cli_cmd_convert;  /* cmd_convert.c */
+extern const cli_command cli_cmd_generate; /* cmd_generate.c */
+
+/* ------------------------------------------------------------ arguments */
+
+/* One option of a subcommand. `value` receives the argument of an option
+ * that takes one (NULL for a flag); `flag` is set to 1 for a flag. */
+typedef struct cli_option {
+    const char* name;  /* "--json" */
+    const char* alias; /* "-o", or NULL */
+    const char** value;
+    int* flag;
+} cli_option;
+
+/* Parses argv[1..argc) of `cmd`: options (`--name VALUE`, `--name=VALUE`,
+ * `-o VALUE`), `--help`/`-h`, and positionals, which are moved in order to
+ * the front of argv (argv[0..*npos)). "-" alone is a positional; "--" ends
+ * the options. Each positional count is checked against [min_pos, max_pos]
+ * (max_pos < 0: unbounded).
+ * Returns -1 to go on, or an exit status to return at once (help printed:
+ * CLI_EXIT_OK; error printed: CLI_EXIT_USAGE). */
+int cli_parse_args(const cli_command* cmd, int argc, char** argv, const cli_option* opts, size_t nopts,
+                   int min_pos, int max_pos, int* npos);
+
+/* Strict numbers: decimal digits only, the whole string, no sign, no
+ * overflow. `what` names the argument in the error. Return 0, or
+ * CLI_EXIT_USAGE after printing the error. */
+int cli_parse_u32(uint32_t* out, const cli_command* cmd, const char* what, const char* text);
+int cli_parse_u64(uint64_t* out, const cli_command* cmd, const char* what, const char* text);
+/* A probability: a finite decimal number in [0, 1]. */
+int cli_parse_probability(double* out, const cli_command* cmd, const char* what, const char* text);
+
+/* ------------------------------------------------------------ output */
+
+/* Buffered standard output (the only way subcommands write to stdout). */
+void out_mem(const char* data, size_t len);
+void out_str(const char* s);
+void out_char(char c);
+void out_u64(uint64_t v);
+/* "LABEL:" padded with spaces to a fixed column, for text reports. */
+void out_label(const char* label);
+/* `s` as a JSON string literal, quotes included. Invalid UTF-8 bytes become
+ * U+FFFD so that the output is always valid JSON. */
+void out_json_string(const char* s);
+/* Flushes stdout; reports a write error (one line) and returns CLI_EXIT_FAIL,
+ * else returns `status`. Call once, at the end of main. */
+int out_finish(int status);
+
+/* A JSON object written on one line: {"key": value, ...}\n */
+typedef struct json_object {
+    int members;
+} json_object;
+void json_begin(json_object* obj);
+void json_key(json_object* obj, const char* key); /* then write the value */
+void json_u64(json_object* obj, const char* key, uint64_t value);
+void json_string(json_object* obj, const char* key, const char* value);
+void json_end(json_object* obj);
+
+/* Error lines "ics: ..." on stderr (newlines in messages become spaces). */
+#if defined(__GNUC__)
+#  define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#  define CLI_PRINTF(f, a)
+#endif
+/* Prints "ics: CMD: MESSAGE (see 'ics CMD --help')"; returns CLI_EXIT_USAGE. */
+int cli_usage_error(const cli_command* cmd, const char* fmt, ...) CLI_PRINTF(2, 3);
+/* Prints "ics: MESSAGE"; returns CLI_EXIT_FAIL. */
+int cli_fail(const char* fmt, ...) CLI_PRINTF(1, 2);
+/* Prints "ics: [CONTEXT: ]<ics_last_error_message()>" (or the status text
+ * when the library gave no message); returns CLI_EXIT_FAIL. */
+int cli_fail_status(ics_status status, const char* context);
+
+/* ------------------------------------------------------------ dags */
+
+/* Reads PATH ("-" = standard input) in format FORMAT_NAME (NULL = detect).
+ * Returns 0, or an exit status after printing the error. */
+int cli_load_dag(ics_dag** out, const cli_command* cmd, const char* path, const char* format_name);
+
+/* Where a subcommand writes a dag: options --to FORMAT and -o/--output OUT.
+ * List CLI_OUTPUT_OPTIONS(out) among the subcommand's options. */
+typedef struct cli_output {
+    const char* to;   /* edges, dot or json (WfFormat); NULL: the default */
+    const char* path; /* NULL or "-": standard output */
+    ics_format format;
+} cli_output;
+#define CLI_OUTPUT_OPTIONS(out) {"--to", NULL, &(out).to, NULL}, {"--output", "-o", &(out).path, NULL}
+/* Checks --to (required when default_to is NULL) and sets out->format.
+ * 0 or CLI_EXIT_USAGE (error printed). */
+int cli_output_check(cli_output* out, const cli_command* cmd, const char* default_to);
+/* Writes `dag` as `out` says and destroys it. Returns an exit status. */
+int cli_output_dag(const cli_output* out, ics_dag* dag);
+
+/* Reads a whole file ("-" = stdin) into a NUL-terminated buffer to free().
+ * Returns 0, or CLI_EXIT_FAIL after printing the error. */
+int cli_read_file(char** out, size_t* out_len, const char* path);
+
+#endif /* ICS_CLI_H */

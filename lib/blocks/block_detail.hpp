@@ -1,0 +1,109 @@
+// Internal to lib/blocks: a block copied into local, dense indices, and the
+// per-kind schedulers behind schedule_block (one algorithm per file).
+//
+// A block is given by its sources (global ids in the skeleton); its sinks are
+// their children and its arcs are exactly their out-arcs (decomposition.hpp:
+// all in-arcs of a block sink lie in that block). Locally, "tops" are the
+// block's sources and "bottoms" its sinks; a BlockView can be flipped (dual())
+// to see the dual block, whose tops are the bottoms, without copying.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "blocks/block_schedule.hpp"
+#include "dag/dag.hpp"
+
+namespace ics::blocks::detail {
+
+// Read-only bipartite view: tops 0..tops()-1, bottoms 0..bottoms()-1; CSR
+// adjacency down (top -> its bottoms) and up (bottom -> its tops), each row in
+// increasing local index.
+struct BlockView {
+    std::span<const NodeId> top_ids;  // global id of each top
+    std::span<const NodeId> bottom_ids;
+    std::span<const std::uint32_t> down_offsets, down_targets;
+    std::span<const std::uint32_t> up_offsets, up_targets;
+
+    std::uint32_t tops() const noexcept { return static_cast<std::uint32_t>(top_ids.size()); }
+    std::uint32_t bottoms() const noexcept { return static_cast<std::uint32_t>(bottom_ids.size()); }
+    std::uint64_t arcs() const noexcept { return down_targets.size(); }
+    std::span<const std::uint32_t> down(std::uint32_t t) const noexcept {
+        return down_targets.subspan(down_offsets[t], down_offsets[t + 1] - down_offsets[t]);
+    }
+    std::span<const std::uint32_t> up(std::uint32_t b) const noexcept {
+        return up_targets.subspan(up_offsets[b], up_offsets[b + 1] - up_offsets[b]);
+    }
+    std::uint32_t out_degree(std::uint32_t t) const noexcept { return down_offsets[t + 1] - down_offsets[t]; }
+    std::uint32_t in_degree(std::uint32_t b) const noexcept { return up_offsets[b + 1] - up_offsets[b]; }
+    // The dual block (all arcs reversed): tops and bottoms swap roles.
+    BlockView dual() const noexcept {
+        return {bottom_ids, top_ids, up_offsets, up_targets, down_offsets, down_targets};
+    }
+};
+
+// Owns the arrays of a block in local indices (local_block.cpp).
+struct LocalBlock {
+    std::vector<NodeId> sources;  // as given by the caller
+    std::vector<NodeId> sinks;    // increasing global id
+    std::vector<std::uint32_t> down_offsets, down_targets, up_offsets, up_targets;
+    BlockView view() const noexcept {
+        return {sources, sinks, down_offsets, down_targets, up_offsets, up_targets};
+    }
+};
+
+// Builds the block of `sources` in `skeleton`. Throws invalid_argument when
+// `sources` is empty, names an unknown node, repeats a node, or when one of
+// them is a child of another (the block would not be bipartite).
+LocalBlock make_local_block(const Dag& skeleton, std::span<const NodeId> sources);
+
+// profile[x] = bottoms all of whose tops are among the first x entries of
+// `top_order` (a permutation of the tops), x = 0..tops (profile.cpp).
+std::vector<std::uint32_t> local_profile(const BlockView& v, std::span<const std::uint32_t> top_order);
+
+// Global ids of the tops in `top_order`.
+std::vector<NodeId> to_global(const BlockView& v, std::span<const std::uint32_t> top_order);
+
+// The dual schedule (clustering.txt §2.2.2, slides "Scheduling-Based
+// Duality") at block level: `top_order` runs the tops of `v`, rendering
+// packets P_1..P_n of bottoms ELIGIBLE; the result runs the tops of v.dual()
+// (= v's bottoms) as P_n, ..., P_1, each packet in increasing global id, then
+// the bottoms no top completes (those without tops, and all of them when
+// `top_order` misses tops), in increasing global id (duality.cpp).
+std::vector<std::uint32_t> dual_local_order(const BlockView& v, std::span<const std::uint32_t> top_order);
+
+// Closed forms (recognize.cpp dispatches; each returns false when the block is
+// not of its kind and leaves `out` untouched in that case).
+bool schedule_trivial(const BlockView& v, BlockSchedule& out);  // trivial_block.cpp
+bool schedule_w(const BlockView& v, BlockSchedule& out);        // w_dag.cpp
+bool schedule_m(const BlockView& v, BlockSchedule& out);        // m_dag.cpp
+bool schedule_n(const BlockView& v, BlockSchedule& out);        // n_dag.cpp
+bool schedule_cycle(const BlockView& v, BlockSchedule& out);    // cycle_dag.cpp
+bool schedule_q(const BlockView& v, BlockSchedule& out);        // q_dag.cpp
+bool recognize_closed_form(const BlockView& v, BlockSchedule& out);  // recognize.cpp
+
+// W_{s,d} structure of a view (s >= 1 tops, each of out-degree d >= 2, chained
+// by s-1 bottoms of in-degree 2, all other bottoms of in-degree 1): the tops
+// in chain order from one end (the end with the smaller global id), or empty
+// when `v` is not a W-dag (w_dag.cpp; m_dag.cpp applies it to v.dual()).
+std::vector<std::uint32_t> w_chain(const BlockView& v);
+
+// Planar bipartite trees (pbt.cpp): caterpillar test and the slides' greedy
+// Σ_S. Returns false when `v` is not a PBT or Σ_S would take more than
+// `max_work` elementary steps.
+bool schedule_pbt(const BlockView& v, BlockSchedule& out, std::uint64_t max_work);
+
+// Exhaustive search over subsets of tops (exact_block.cpp); v.tops() <= 30.
+struct ExactResult {
+    bool ico = false;                     // a chain of maximizing subsets exists
+    std::vector<std::uint32_t> order;     // ico: an ICO order; else the lexicographically max chain
+    std::vector<std::uint32_t> max_profile;  // M(k) = max_{|S|=k} f(S), k = 0..tops
+};
+ExactResult exact_search(const BlockView& v, bool want_order = true);
+
+// The greedy order of greedy.cpp (not proven).
+std::vector<std::uint32_t> greedy_order(const BlockView& v);
+
+}  // namespace ics::blocks::detail

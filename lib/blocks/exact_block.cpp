@@ -1,0 +1,241 @@
+// Exhaustive search for an IC-optimal order of a block's sources.
+//
+// With S a set of executed sources and f(S) the number of sinks whose parents
+// all lie in S, a sources-first order is IC optimal iff its prefixes
+// S_0 ⊂ S_1 ⊂ ... ⊂ S_n satisfy f(S_k) = M(k) = max_{|S|=k} f(S) (a bipartite
+// block has E(t) = n - t + f(S_t); sweep-algorithm.txt Lemma 2.1 lets sinks
+// wait). Two passes over all 2^n subsets, in increasing numeric order so that
+// S \ {i} comes before S:
+//   1. M(k) for every k;
+//   2. reach[S] = f(S) = M(|S|) and reach[S \ {i}] for some i in S;
+// the block admits an ICO order iff reach[all]; backtracking gives it. When
+// it does not, a layered search (from the last size that pass 2 reached)
+// finds the chain whose profile is lexicographically largest.
+//
+// f(S) in O(1): sinks with one parent are counted per source (table sums);
+// each other sink is one bit of a W-word mask, and
+//   f(S) = priv(S) + multi - popcount( ∪_{i ∉ S} children(i) ),
+// where the union is split into the low h and high n-h sources and both halves
+// are tabulated (2^h and 2^(n-h) entries). For 24 sources: two 4096-entry
+// tables, a 2 MiB reach bitset, and ~2 x 16.7M table lookups.
+#include <algorithm>
+#include <bit>
+
+#include "blocks/block_detail.hpp"
+
+namespace ics::blocks::detail {
+
+namespace {
+
+constexpr std::uint32_t kMaxExact = 30;
+
+// The default x86-64 target has no POPCNT instruction (std::popcount becomes a
+// libgcc call, ~10x slower here): the search is compiled a second time for
+// CPUs that have it and picked at run time.
+#if defined(__x86_64__) && defined(__GNUC__)
+#define ICS_BLOCKS_POPCNT_DISPATCH 1
+#define ICS_INLINE [[gnu::always_inline]] inline
+#else
+#define ICS_INLINE inline
+#endif
+
+// Tabulated f for compile-time word count W (W = 0: every sink is private;
+// W = kDynamic: `words` at run time).
+constexpr int kDynamic = -1;
+
+template <int W>
+class SubsetCounter {
+public:
+    SubsetCounter(const BlockView& v) : n_(v.tops()) {
+        h_ = std::min<std::uint32_t>(n_, 12);
+        const std::uint32_t hi_bits = n_ - h_;
+        std::vector<std::uint32_t> priv(n_, 0);
+        std::vector<std::uint32_t> multi_index(v.bottoms(), 0xFFFFFFFFu);
+        for (std::uint32_t b = 0; b < v.bottoms(); ++b) {
+            if (v.in_degree(b) == 1) ++priv[v.up(b)[0]];
+            else multi_index[b] = multi_++;
+        }
+        words_ = W == kDynamic ? (multi_ + 63) / 64 : static_cast<std::uint32_t>(W < 0 ? 0 : W);
+        // children masks of every source, over the multi-parent sinks
+        std::vector<std::uint64_t> kids(static_cast<std::size_t>(n_) * words_, 0);
+        for (std::uint32_t t = 0; t < n_; ++t)
+            for (std::uint32_t b : v.down(t))
+                if (multi_index[b] != 0xFFFFFFFFu)
+                    kids[t * words_ + multi_index[b] / 64] |= std::uint64_t{1} << (multi_index[b] % 64);
+        build(lo_union_, lo_priv_, 0, h_, kids, priv);
+        build(hi_union_, hi_priv_, h_, hi_bits, kids, priv);
+    }
+
+    std::uint32_t lo_bits() const noexcept { return h_; }
+    std::uint32_t hi_bits() const noexcept { return n_ - h_; }
+
+    // f(S) for S = hi << h | lo.
+    ICS_INLINE std::uint32_t operator()(std::uint32_t hi, std::uint32_t lo) const noexcept {
+        std::uint32_t f = lo_priv_[lo] + hi_priv_[hi] + multi_;
+        const std::uint64_t* a = lo_union_.data() + static_cast<std::size_t>(lo) * words();
+        const std::uint64_t* b = hi_union_.data() + static_cast<std::size_t>(hi) * words();
+        for (std::uint32_t w = 0; w < words(); ++w) f -= static_cast<std::uint32_t>(std::popcount(a[w] | b[w]));
+        return f;
+    }
+    ICS_INLINE std::uint32_t eval(std::uint32_t s) const noexcept { return (*this)(s >> h_, s & ((1u << h_) - 1)); }
+
+private:
+    ICS_INLINE std::uint32_t words() const noexcept {
+        if constexpr (W == kDynamic) return words_;
+        else return static_cast<std::uint32_t>(W);
+    }
+    // For x over `bits` sources starting at `first`: union[x] = ∪ children of
+    // the sources NOT in x, priv[x] = private sinks of the sources in x.
+    void build(std::vector<std::uint64_t>& uni, std::vector<std::uint32_t>& pv, std::uint32_t first,
+               std::uint32_t bits, const std::vector<std::uint64_t>& kids, const std::vector<std::uint32_t>& priv) {
+        const std::uint32_t size = 1u << bits, mask = size - 1;
+        uni.assign(static_cast<std::size_t>(size) * words(), 0);
+        pv.assign(size, 0);
+        // or_in[z] = ∪ children of the sources in z, written at index ~z.
+        for (std::uint32_t z = 1; z < size; ++z) {
+            const std::uint32_t i = static_cast<std::uint32_t>(std::countr_zero(z));
+            const std::uint32_t rest = z & (z - 1);
+            pv[z] = pv[rest] + priv[first + i];
+            for (std::uint32_t w = 0; w < words(); ++w)
+                uni[static_cast<std::size_t>(~z & mask) * words() + w] =
+                    uni[static_cast<std::size_t>(~rest & mask) * words() + w] | kids[(first + i) * words_ + w];
+        }
+    }
+
+    std::uint32_t n_ = 0, h_ = 0, multi_ = 0, words_ = 0;
+    std::vector<std::uint64_t> lo_union_, hi_union_;
+    std::vector<std::uint32_t> lo_priv_, hi_priv_;
+};
+
+ICS_INLINE bool test_bit(const std::vector<std::uint64_t>& bits, std::uint32_t s) { return (bits[s >> 6] >> (s & 63)) & 1; }
+ICS_INLINE void set_bit(std::vector<std::uint64_t>& bits, std::uint32_t s) { bits[s >> 6] |= std::uint64_t{1} << (s & 63); }
+void clear_bit(std::vector<std::uint64_t>& bits, std::uint32_t s) { bits[s >> 6] &= ~(std::uint64_t{1} << (s & 63)); }
+
+// Backtracks from the full set through marked sets; the i-th step removes the
+// largest source whose removal stays marked.
+std::vector<std::uint32_t> backtrack(std::uint32_t n, const std::vector<std::uint64_t>& marked) {
+    std::vector<std::uint32_t> order(n);
+    std::uint32_t s = n == 32 ? 0xFFFFFFFFu : (1u << n) - 1;
+    for (std::uint32_t k = n; k-- > 0;) {
+        std::uint32_t i = 32 - static_cast<std::uint32_t>(std::countl_zero(s));
+        while (i-- > 0)
+            if (((s >> i) & 1) && test_bit(marked, s & ~(1u << i))) break;
+        order[k] = i;
+        s &= ~(1u << i);
+    }
+    return order;
+}
+
+template <int W>
+ICS_INLINE ExactResult search(const BlockView& v, bool want_order) {
+    const std::uint32_t n = v.tops();
+    const SubsetCounter<W> f(v);
+    ExactResult r;
+    r.max_profile.assign(n + 1, 0);
+    const std::uint32_t lo_size = 1u << f.lo_bits(), hi_size = 1u << f.hi_bits();
+    for (std::uint32_t hi = 0; hi < hi_size; ++hi) {
+        const auto hpc = static_cast<std::uint32_t>(std::popcount(hi));
+        for (std::uint32_t lo = 0; lo < lo_size; ++lo) {
+            std::uint32_t& m = r.max_profile[hpc + static_cast<std::uint32_t>(std::popcount(lo))];
+            m = std::max(m, f(hi, lo));
+        }
+    }
+    const std::uint64_t subsets = std::uint64_t{1} << n;
+    std::vector<std::uint64_t> reach(static_cast<std::size_t>((subsets + 63) / 64), 0);
+    std::vector<std::uint32_t> reached(n + 1, 0);  // reachable sets per size
+    set_bit(reach, 0);
+    reached[0] = 1;
+    for (std::uint32_t hi = 0; hi < hi_size; ++hi) {
+        const auto hpc = static_cast<std::uint32_t>(std::popcount(hi));
+        for (std::uint32_t lo = hi == 0 ? 1 : 0; lo < lo_size; ++lo) {
+            const std::uint32_t k = hpc + static_cast<std::uint32_t>(std::popcount(lo));
+            if (f(hi, lo) != r.max_profile[k]) continue;
+            const std::uint32_t s = hi << f.lo_bits() | lo;
+            for (std::uint32_t rest = s; rest != 0; rest &= rest - 1)
+                if (test_bit(reach, s & ~(rest & (0u - rest)))) {
+                    set_bit(reach, s);
+                    ++reached[k];
+                    break;
+                }
+        }
+    }
+    const std::uint32_t full = static_cast<std::uint32_t>(subsets - 1);
+    r.ico = test_bit(reach, full);
+    if (!want_order) return r;
+    if (r.ico) {
+        r.order = backtrack(n, reach);
+        return r;
+    }
+    // No ICO order. The layers of the lexicographically largest chains agree
+    // with the reachable sets up to the last size k0 that has any; from there
+    // on, layer by layer, keep the successors with the largest f.
+    std::uint32_t k0 = 0;
+    while (reached[k0 + 1] != 0) ++k0;
+    std::vector<std::uint32_t> layer, next;
+    for (std::uint32_t s = 0; s <= full; ++s)
+        if (static_cast<std::uint32_t>(std::popcount(s)) == k0 && test_bit(reach, s)) layer.push_back(s);
+    for (std::uint32_t k = k0; k < n; ++k) {
+        next.clear();
+        std::uint32_t best = 0;
+        for (std::uint32_t s : layer)
+            for (std::uint32_t i = 0; i < n; ++i) {
+                const std::uint32_t t = s | 1u << i;
+                if (t == s || test_bit(reach, t)) continue;
+                const std::uint32_t val = f.eval(t);
+                if (next.empty() || val > best) {
+                    for (std::uint32_t u : next) clear_bit(reach, u);
+                    next.clear();
+                    best = val;
+                }
+                if (val == best) {
+                    set_bit(reach, t);
+                    next.push_back(t);
+                }
+            }
+        layer.swap(next);
+    }
+    r.order = backtrack(n, reach);
+    return r;
+}
+
+template <int W>
+ExactResult search_any(const BlockView& v, bool want_order) {
+    return search<W>(v, want_order);
+}
+
+#ifdef ICS_BLOCKS_POPCNT_DISPATCH
+template <int W>
+[[gnu::target("popcnt")]] ExactResult search_popcnt(const BlockView& v, bool want_order) {
+    return search<W>(v, want_order);
+}
+#endif
+
+template <int W>
+ExactResult dispatch(const BlockView& v, bool want_order) {
+#ifdef ICS_BLOCKS_POPCNT_DISPATCH
+    static const bool has_popcnt = __builtin_cpu_supports("popcnt");
+    if (has_popcnt) return search_popcnt<W>(v, want_order);
+#endif
+    return search_any<W>(v, want_order);
+}
+
+}  // namespace
+
+ExactResult exact_search(const BlockView& v, bool want_order) {
+    const std::uint32_t n = v.tops();
+    if (n > kMaxExact)
+        fail(Errc::too_large, "exact block search takes at most " + std::to_string(kMaxExact) + " sources, not " +
+                                  std::to_string(n));
+    std::uint32_t multi = 0;
+    for (std::uint32_t b = 0; b < v.bottoms(); ++b) multi += v.in_degree(b) > 1;
+    switch ((multi + 63) / 64) {
+        case 0: return dispatch<0>(v, want_order);
+        case 1: return dispatch<1>(v, want_order);
+        case 2: return dispatch<2>(v, want_order);
+        case 3:
+        case 4: return dispatch<4>(v, want_order);
+        default: return dispatch<kDynamic>(v, want_order);
+    }
+}
+
+}  // namespace ics::blocks::detail

@@ -1,0 +1,83 @@
+// Copies a block (its sources, their children and the arcs between them) into
+// dense local indices with CSR adjacency in both directions.
+#include <algorithm>
+
+#include "blocks/block_detail.hpp"
+
+namespace ics::blocks::detail {
+
+namespace {
+
+std::string node_text(const Dag& g, NodeId v) { return "'" + std::string(g.name(v)) + "'"; }
+
+// Position of `x` in the sorted range, which must contain it.
+std::uint32_t index_in(std::span<const NodeId> sorted, NodeId x) {
+    if (sorted.size() <= 8) {
+        std::uint32_t i = 0;
+        while (sorted[i] != x) ++i;
+        return i;
+    }
+    return static_cast<std::uint32_t>(std::lower_bound(sorted.begin(), sorted.end(), x) - sorted.begin());
+}
+
+}  // namespace
+
+LocalBlock make_local_block(const Dag& skeleton, std::span<const NodeId> sources) {
+    if (sources.empty()) fail(Errc::invalid_argument, "block has no sources");
+    LocalBlock b;
+    b.sources.assign(sources.begin(), sources.end());
+    const auto n = static_cast<std::uint32_t>(sources.size());
+    std::uint64_t arcs = 0;
+    for (NodeId s : sources) {
+        if (!skeleton.valid(s)) fail(Errc::invalid_argument, "block source id " + std::to_string(s) + " is not a node");
+        arcs += skeleton.out_degree(s);
+    }
+    if (arcs > 0xFFFFFFFFull) fail(Errc::too_large, "block has more than 2^32-1 arcs");
+    std::vector<NodeId> sorted_sources(sources.begin(), sources.end());
+    std::sort(sorted_sources.begin(), sorted_sources.end());
+    for (std::uint32_t i = 1; i < n; ++i)
+        if (sorted_sources[i] == sorted_sources[i - 1])
+            fail(Errc::invalid_argument, "block lists source " + node_text(skeleton, sorted_sources[i]) + " twice");
+
+    b.sinks.reserve(arcs);
+    for (NodeId s : sources)
+        for (NodeId c : skeleton.children(s)) b.sinks.push_back(c);
+    std::sort(b.sinks.begin(), b.sinks.end());
+    b.sinks.erase(std::unique(b.sinks.begin(), b.sinks.end()), b.sinks.end());
+    // Bipartite: no sink is also a source (merge of two sorted lists).
+    for (std::size_t i = 0, j = 0; i < sorted_sources.size() && j < b.sinks.size();) {
+        if (sorted_sources[i] == b.sinks[j])
+            fail(Errc::invalid_argument, "block is not bipartite: " + node_text(skeleton, b.sinks[j]) +
+                                             " is one of its sources and a child of another");
+        sorted_sources[i] < b.sinks[j] ? ++i : ++j;
+    }
+    const auto m = static_cast<std::uint32_t>(b.sinks.size());
+
+    b.down_offsets.resize(static_cast<std::size_t>(n) + 1);
+    b.down_targets.reserve(arcs);
+    b.up_offsets.assign(static_cast<std::size_t>(m) + 1, 0);
+    b.down_offsets[0] = 0;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        for (NodeId c : skeleton.children(sources[i])) {  // children rows are sorted: so are the targets
+            const std::uint32_t j = index_in(b.sinks, c);
+            b.down_targets.push_back(j);
+            ++b.up_offsets[j + 1];
+        }
+        b.down_offsets[i + 1] = static_cast<std::uint32_t>(b.down_targets.size());
+    }
+    for (std::uint32_t j = 0; j < m; ++j) b.up_offsets[j + 1] += b.up_offsets[j];
+    b.up_targets.resize(arcs);
+    std::vector<std::uint32_t> pos(b.up_offsets.begin(), b.up_offsets.end() - 1);
+    for (std::uint32_t i = 0; i < n; ++i)  // tops in increasing local index: rows come out sorted
+        for (std::uint32_t k = b.down_offsets[i]; k < b.down_offsets[i + 1]; ++k)
+            b.up_targets[pos[b.down_targets[k]]++] = i;
+    return b;
+}
+
+std::vector<NodeId> to_global(const BlockView& v, std::span<const std::uint32_t> top_order) {
+    std::vector<NodeId> out(top_order.size());
+    for (std::size_t i = 0; i < top_order.size(); ++i) out[i] = v.top_ids[top_order[i]];
+    return out;
+}
+
+}  // namespace ics::blocks::detail

@@ -1,0 +1,61 @@
+// N_s (clustering.txt §2.2.1): sources u_1..u_s, sinks v_1..v_s, arcs
+// u_i -> v_i and u_i -> v_{i+1}; a path from the in-degree-1 sink v_1 to the
+// out-degree-1 source u_s.
+//
+// IC-optimal order: u_1, u_2, ..., u_s, starting at the source of the
+// in-degree-1 sink (NOT at the out-degree-1 source u_s, whose only child
+// v_s also waits for u_{s-1}). Profile: E(x) = x.
+// Optimality: every ELIGIBLE sink v_i has u_i executed, so E(x) <= x; and
+// the order is the only IC-optimal one (E(1) = 1 forces u_1, and so on).
+#include "blocks/block_detail.hpp"
+
+namespace ics::blocks::detail {
+
+bool schedule_n(const BlockView& v, BlockSchedule& out) {
+    const std::uint32_t s = v.tops();
+    if (s < 2 || v.bottoms() != s || v.arcs() != 2ull * s - 1) return false;
+    std::uint32_t first = s, ones = 0;
+    for (std::uint32_t b = 0; b < s; ++b) {
+        const std::uint32_t k = v.in_degree(b);
+        if (k == 1) {
+            ++ones;
+            first = b;
+        } else if (k != 2) {
+            return false;
+        }
+    }
+    std::uint32_t out_ones = 0;
+    for (std::uint32_t t = 0; t < s; ++t) {
+        const std::uint32_t k = v.out_degree(t);
+        if (k == 1) ++out_ones;
+        else if (k != 2) return false;
+    }
+    if (ones != 1 || out_ones != 1) return false;
+    // Walk the path v_1, u_1, v_2, u_2, ...
+    std::vector<std::uint32_t> order;
+    order.reserve(s);
+    std::uint32_t b = first, t = v.up(first)[0];
+    for (;;) {
+        order.push_back(t);
+        if (order.size() > s) return false;
+        const auto kids = v.down(t);
+        if (kids.size() == 1) break;
+        const std::uint32_t nb = kids[0] == b ? kids[1] : kids[0];
+        const auto ps = v.up(nb);
+        if (ps.size() != 2) return false;
+        const std::uint32_t nt = ps[0] == t ? ps[1] : ps[0];
+        b = nb;
+        t = nt;
+    }
+    if (order.size() != s) return false;
+    out.kind = Kind::n_dag;
+    out.proven = true;
+    out.ico_exists = true;
+    out.shape = "N(" + std::to_string(s) + ")";
+    out.order = to_global(v, order);
+    out.profile.resize(s + 1);
+    for (std::uint32_t x = 0; x <= s; ++x) out.profile[x] = x;
+    return true;
+}
+
+}  // namespace ics::blocks::detail

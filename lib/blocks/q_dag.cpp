@@ -1,0 +1,23 @@
+// Complete bipartite block Q_{s,t}: every source is a parent of every sink,
+// so no sink is ELIGIBLE before the last source runs; any order is IC optimal.
+// Profile: 0 for x < s, t at x = s.
+// Q_{s,1} is reported as M(1,s) and Q_{2,2} as C(2) (recognize.cpp tries
+// those first); Q_{1,t} is trivial.
+#include "blocks/block_detail.hpp"
+
+namespace ics::blocks::detail {
+
+bool schedule_q(const BlockView& v, BlockSchedule& out) {
+    const std::uint32_t s = v.tops(), t = v.bottoms();
+    if (s < 2 || t < 2 || v.arcs() != std::uint64_t{s} * t) return false;  // no duplicate arcs: complete
+    out.kind = Kind::q_dag;
+    out.proven = true;
+    out.ico_exists = true;
+    out.shape = "Q(" + std::to_string(s) + "," + std::to_string(t) + ")";
+    out.order.assign(v.top_ids.begin(), v.top_ids.end());
+    out.profile.assign(s + 1, 0);
+    out.profile[s] = t;
+    return true;
+}
+
+}  // namespace ics::blocks::detail

@@ -1,0 +1,27 @@
+// Recognition of the closed-form block kinds (clustering.txt §2.2.1, Fig. 3;
+// slides "Planar Bipartite Trees"). Overlapping shapes get one name each:
+// one source -> trivial (W_{1,d}, Q_{1,t}, N_1); Q_{2,2} -> C(2) (the FFT
+// butterfly); Q_{s,1} -> M(1,s). Every test is O(sources + sinks + arcs).
+#include "blocks/block_detail.hpp"
+
+namespace ics::blocks {
+
+namespace detail {
+
+bool recognize_closed_form(const BlockView& v, BlockSchedule& out) {
+    return schedule_trivial(v, out) || schedule_cycle(v, out) || schedule_q(v, out) || schedule_w(v, out) ||
+           schedule_m(v, out) || schedule_n(v, out);
+}
+
+}  // namespace detail
+
+std::optional<BlockSchedule> recognize_block(const Dag& skeleton, std::span<const NodeId> sources,
+                                             const BlockOptions& options) {
+    const detail::LocalBlock b = detail::make_local_block(skeleton, sources);
+    BlockSchedule out;
+    if (detail::recognize_closed_form(b.view(), out) || detail::schedule_pbt(b.view(), out, options.pbt_max_work))
+        return out;
+    return std::nullopt;
+}
+
+}  // namespace ics::blocks

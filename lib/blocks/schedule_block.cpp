@@ -1,0 +1,100 @@
+// schedule_block: the closed forms first (cheap, and they cover the common
+// blocks: butterflies, W/M chains of meshes and trees), then the PBT greedy,
+// then exhaustive search on the block or on its dual, then the greedy order.
+#include <algorithm>
+
+#include "blocks/block_detail.hpp"
+
+namespace ics::blocks {
+
+namespace {
+
+constexpr std::uint32_t kExactCap = 30;
+
+std::string generic_shape(const detail::BlockView& v) {
+    return "bipartite(" + std::to_string(v.tops()) + " sources)";
+}
+
+BlockSchedule from_order(const detail::BlockView& v, Kind kind, bool proven, bool ico_exists,
+                         const std::vector<std::uint32_t>& order) {
+    BlockSchedule out;
+    out.kind = kind;
+    out.proven = proven;
+    out.ico_exists = ico_exists;
+    out.shape = generic_shape(v);
+    out.order = detail::to_global(v, order);
+    out.profile = detail::local_profile(v, order);
+    return out;
+}
+
+BlockSchedule exact_schedule(const detail::BlockView& v) {
+    detail::ExactResult r = detail::exact_search(v);
+    return from_order(v, Kind::exact, r.ico, r.ico, r.order);
+}
+
+BlockSchedule greedy_schedule(const detail::BlockView& v) {
+    return from_order(v, Kind::greedy, false, true, detail::greedy_order(v));
+}
+
+// Exhaustive search on the dual block (few sinks), then the dual schedule.
+// By Theorem 2.3(a) the dual of an ICO order of the dual block is ICO here,
+// and if the dual block has none, neither has this one (apply the theorem to
+// the dual); the better of the dualized best-effort and the greedy order is
+// kept then.
+BlockSchedule dual_exact_schedule(const detail::BlockView& v) {
+    const detail::BlockView w = v.dual();
+    const detail::ExactResult r = detail::exact_search(w);
+    BlockSchedule out = from_order(v, Kind::dual, r.ico, r.ico, detail::dual_local_order(w, r.order));
+    if (!r.ico) {
+        BlockSchedule g = greedy_schedule(v);
+        if (g.profile > out.profile) out = std::move(g);
+        out.ico_exists = false;
+    }
+    return out;
+}
+
+}  // namespace
+
+const char* kind_name(Kind k) noexcept {
+    switch (k) {
+        case Kind::trivial: return "trivial";
+        case Kind::w_dag: return "w_dag";
+        case Kind::m_dag: return "m_dag";
+        case Kind::n_dag: return "n_dag";
+        case Kind::cycle_dag: return "cycle_dag";
+        case Kind::q_dag: return "q_dag";
+        case Kind::pbt: return "pbt";
+        case Kind::exact: return "exact";
+        case Kind::dual: return "dual";
+        case Kind::greedy: return "greedy";
+    }
+    return "unknown";
+}
+
+BlockSchedule schedule_block(const Dag& skeleton, std::span<const NodeId> sources, const BlockOptions& options) {
+    const detail::LocalBlock b = detail::make_local_block(skeleton, sources);
+    const detail::BlockView v = b.view();
+    BlockSchedule out;
+    if (detail::recognize_closed_form(v, out) || detail::schedule_pbt(v, out, options.pbt_max_work)) return out;
+    const std::uint32_t limit = std::min(options.exact_max_sources, kExactCap);
+    if (v.tops() <= limit) return exact_schedule(v);
+    if (v.bottoms() <= limit) return dual_exact_schedule(v);
+    return greedy_schedule(v);
+}
+
+BlockSchedule exact_block_schedule(const Dag& skeleton, std::span<const NodeId> sources) {
+    const detail::LocalBlock b = detail::make_local_block(skeleton, sources);
+    return exact_schedule(b.view());
+}
+
+BlockSchedule greedy_block_schedule(const Dag& skeleton, std::span<const NodeId> sources) {
+    const detail::LocalBlock b = detail::make_local_block(skeleton, sources);
+    return greedy_schedule(b.view());
+}
+
+std::vector<std::uint32_t> block_max_profile(const Dag& skeleton, std::span<const NodeId> sources) {
+    const detail::LocalBlock b = detail::make_local_block(skeleton, sources);
+    return detail::exact_search(b.view(), false).max_profile;
+}
+
+}  // namespace ics::blocks

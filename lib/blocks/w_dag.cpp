@@ -1,0 +1,79 @@
+// W_{s,d} (clustering.txt §2.2.1): s sources of out-degree d > 1 in a chain,
+// consecutive sources sharing exactly one sink; s(d-1)+1 sinks, the two end
+// sinks and the d-2 middle sinks of every source of in-degree 1.
+//
+// IC-optimal order: the sources along the chain from one end. Profile:
+//   E(x) = x(d-1) for 0 <= x < s,   E(s) = s(d-1) + 1.
+// Optimality: a set X of x < s sources renders its x(d-2) private sinks, the
+// end sinks of the end sources it holds, and one shared sink per pair of
+// chain neighbours in X; with c >= 1 runs along the chain that is at most
+// x(d-2) + min(2, c) + (x - c) <= x(d-1), which a prefix of the chain attains.
+#include <algorithm>
+
+#include "blocks/block_detail.hpp"
+
+namespace ics::blocks::detail {
+
+std::vector<std::uint32_t> w_chain(const BlockView& v) {
+    const std::uint32_t s = v.tops();
+    if (s == 0) return {};
+    const std::uint32_t d = v.out_degree(0);
+    if (d < 2 || v.bottoms() != std::uint64_t{s} * (d - 1) + 1) return {};
+    for (std::uint32_t t = 1; t < s; ++t)
+        if (v.out_degree(t) != d) return {};
+    std::uint32_t shared = 0;
+    for (std::uint32_t b = 0; b < v.bottoms(); ++b) {
+        const std::uint32_t k = v.in_degree(b);
+        if (k > 2) return {};
+        shared += k == 2;
+    }
+    if (shared != s - 1) return {};
+    // Chain neighbour of top t across a shared bottom other than `via`.
+    const auto next = [&](std::uint32_t t, std::uint32_t via, std::uint32_t& through) -> std::uint32_t {
+        for (std::uint32_t b : v.down(t)) {
+            if (b == via || v.in_degree(b) != 2) continue;
+            const auto p = v.up(b);
+            through = b;
+            return p[0] == t ? p[1] : p[0];
+        }
+        return s;
+    };
+    // An end: a top with at most one shared bottom; the smaller global id wins.
+    std::uint32_t start = s;
+    for (std::uint32_t t = 0; t < s; ++t) {
+        std::uint32_t k = 0;
+        for (std::uint32_t b : v.down(t)) k += v.in_degree(b) == 2;
+        if (k <= 1 && (start == s || v.top_ids[t] < v.top_ids[start])) start = t;
+    }
+    if (start == s) return {};
+    std::vector<std::uint32_t> chain;
+    chain.reserve(s);
+    std::uint32_t t = start, via = v.bottoms();
+    while (t != s && chain.size() <= s) {
+        chain.push_back(t);
+        std::uint32_t through = v.bottoms();
+        t = next(t, via, through);
+        via = through;
+    }
+    // s-1 shared bottoms and a walk over all s tops: a path (no cycle elsewhere).
+    if (chain.size() != s) return {};
+    return chain;
+}
+
+bool schedule_w(const BlockView& v, BlockSchedule& out) {
+    if (v.tops() < 2) return false;
+    std::vector<std::uint32_t> chain = w_chain(v);
+    if (chain.empty()) return false;
+    const std::uint32_t s = v.tops(), d = v.out_degree(0);
+    out.kind = Kind::w_dag;
+    out.proven = true;
+    out.ico_exists = true;
+    out.shape = "W(" + std::to_string(s) + "," + std::to_string(d) + ")";
+    out.order = to_global(v, chain);
+    out.profile.resize(s + 1);
+    for (std::uint32_t x = 0; x < s; ++x) out.profile[x] = x * (d - 1);
+    out.profile[s] = s * (d - 1) + 1;
+    return true;
+}
+
+}  // namespace ics::blocks::detail

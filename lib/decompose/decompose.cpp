@@ -1,0 +1,292 @@
+// Parsing a skeleton into CBBBs and their super-dag (MRY06 steps 2-3,
+// sweep-algorithm.txt §2; clustering.txt §2.2.1): see decomposition.hpp.
+//
+// Every node v has an out-slot (the class of its out-arcs) and an in-slot
+// (the class of its in-arcs); an arc u -> v ties u's out-slot to v's in-slot,
+// so the blocks are the connected components of slots. A breadth-first search
+// per component (out-slot -> children's in-slots -> their parents' out-slots)
+// finds them in O(n + m), started from the nodes in topological order, and
+// writes each block's sources and sinks as it goes (no per-block objects).
+// The blocks are then renumbered in a topological order of the super-dag
+// when the discovery order is not one already.
+#include <algorithm>
+#include <string>
+
+#include "decompose/decomposition.hpp"
+
+namespace ics::decompose {
+
+namespace {
+
+std::string quoted(std::string_view s) {
+    std::string out = "'";
+    out.append(s);
+    out += '\'';
+    return out;
+}
+
+// Sorts v[first, last) and drops duplicates; returns the new end. Rows are
+// mostly tiny (a butterfly's has 2 entries), hence the insertion sort.
+std::uint32_t sort_unique(std::vector<BlockId>& v, std::uint32_t first, std::uint32_t last) {
+    if (last - first <= 16) {
+        for (std::uint32_t i = first + 1; i < last; ++i) {
+            const BlockId x = v[i];
+            std::uint32_t j = i;
+            for (; j > first && v[j - 1] > x; --j) v[j] = v[j - 1];
+            v[j] = x;
+        }
+    } else {
+        std::sort(v.begin() + first, v.begin() + last);
+    }
+    return static_cast<std::uint32_t>(std::unique(v.begin() + first, v.begin() + last) - v.begin());
+}
+
+// Sorts the node ids v[first, last): insertion sort for a few, a bitmap
+// over [min, max] when the ids are dense (blocks of generated dags usually
+// are), std::sort otherwise.
+void sort_ids(std::vector<NodeId>& v, std::size_t first, std::size_t last, std::vector<std::uint64_t>& bits) {
+    const std::size_t k = last - first;
+    if (k <= 16) {
+        for (std::size_t i = first + 1; i < last; ++i) {
+            const NodeId x = v[i];
+            std::size_t j = i;
+            for (; j > first && v[j - 1] > x; --j) v[j] = v[j - 1];
+            v[j] = x;
+        }
+        return;
+    }
+    const auto [lo, hi] = std::minmax_element(v.begin() + static_cast<std::ptrdiff_t>(first),
+                                              v.begin() + static_cast<std::ptrdiff_t>(last));
+    const NodeId min = *lo, range = *hi - *lo + 1;
+    if (range / 64 > k) {
+        std::sort(v.begin() + static_cast<std::ptrdiff_t>(first), v.begin() + static_cast<std::ptrdiff_t>(last));
+        return;
+    }
+    bits.assign(range / 64 + 1, 0);
+    for (std::size_t i = first; i < last; ++i) bits[(v[i] - min) / 64] |= std::uint64_t{1} << ((v[i] - min) % 64);
+    std::size_t out = first;
+    for (std::size_t w = 0; w < bits.size(); ++w)
+        for (std::uint64_t x = bits[w]; x != 0; x &= x - 1)
+            v[out++] = min + static_cast<NodeId>(w * 64 + static_cast<unsigned>(__builtin_ctzll(x)));
+}
+
+// The blocks: connected components of slots, searched breadth-first from
+// the nodes in topological order. The block's source and sink lists (the
+// out- and in-slots found) double as the search queue.
+BlockId find_blocks(const Dag& g, Decomposition& d) {
+    const NodeId n = g.node_count();
+    auto& src = d.source_nodes;
+    auto& snk = d.sink_nodes;
+    src.reserve(n);  // untouched capacity costs no memory traffic
+    snk.reserve(n);
+    d.source_offsets.reserve(static_cast<std::size_t>(n) + 1);
+    d.sink_offsets.reserve(static_cast<std::size_t>(n) + 1);
+    std::vector<std::uint64_t> bits;
+    BlockId count = 0;
+    for (NodeId s : g.topological_order()) {
+        if (g.out_degree(s) == 0) {
+            if (g.in_degree(s) == 0) d.isolated.push_back(s);
+            continue;
+        }
+        if (d.out_block[s] != kNoBlock) continue;
+        const BlockId b = count++;
+        const std::size_t src_first = src.size(), snk_first = snk.size();
+        d.out_block[s] = b;
+        src.push_back(s);
+        for (std::size_t si = src_first, ki = snk_first; si < src.size() || ki < snk.size();) {
+            for (; si < src.size(); ++si)
+                for (NodeId c : g.children(src[si]))
+                    if (d.in_block[c] == kNoBlock) {
+                        d.in_block[c] = b;
+                        snk.push_back(c);
+                    }
+            for (; ki < snk.size(); ++ki)
+                for (NodeId p : g.parents(snk[ki]))
+                    if (d.out_block[p] == kNoBlock) {
+                        d.out_block[p] = b;
+                        src.push_back(p);
+                    }
+        }
+        sort_ids(src, src_first, src.size(), bits);
+        sort_ids(snk, snk_first, snk.size(), bits);
+        d.source_offsets.push_back(static_cast<std::uint32_t>(src.size()));
+        d.sink_offsets.push_back(static_cast<std::uint32_t>(snk.size()));
+    }
+    std::sort(d.isolated.begin(), d.isolated.end());
+    return count;
+}
+
+// Kahn (FIFO) over the super-dag CSR in d; rank[b] = new id. Blocks left on
+// cycles get the last ids, in their old order. Returns how many Kahn ranked.
+BlockId topological_ranks(const Decomposition& d, std::vector<BlockId>& rank) {
+    const BlockId blocks = d.block_count;
+    std::vector<std::uint32_t> indeg(blocks, 0);
+    for (BlockId c : d.super_targets) ++indeg[c];
+    std::vector<BlockId> order;
+    order.reserve(blocks);
+    for (BlockId b = 0; b < blocks; ++b)
+        if (indeg[b] == 0) order.push_back(b);
+    for (std::size_t i = 0; i < order.size(); ++i)
+        for (BlockId c : d.successors(order[i]))
+            if (--indeg[c] == 0) order.push_back(c);
+    const auto ranked = static_cast<BlockId>(order.size());
+    for (BlockId b = 0; b < blocks; ++b)
+        if (indeg[b] != 0) order.push_back(b);
+    rank.assign(blocks, kNoBlock);
+    for (BlockId i = 0; i < blocks; ++i) rank[order[i]] = i;
+    return ranked;
+}
+
+// Renames every block b to rank[b], keeping super-dag rows increasing.
+void renumber(Decomposition& d, const std::vector<BlockId>& rank) {
+    const BlockId B = d.block_count;
+    for (BlockId& b : d.out_block)
+        if (b != kNoBlock) b = rank[b];
+    for (BlockId& b : d.in_block)
+        if (b != kNoBlock) b = rank[b];
+    std::vector<BlockId> old_of(B);
+    for (BlockId b = 0; b < B; ++b) old_of[rank[b]] = b;
+    std::vector<std::uint32_t> offsets(static_cast<std::size_t>(B) + 1, 0);
+    std::vector<BlockId> targets;
+    targets.reserve(d.super_targets.size());
+    for (BlockId r = 0; r < B; ++r) {
+        const auto first = static_cast<std::uint32_t>(targets.size());
+        for (BlockId c : d.successors(old_of[r])) targets.push_back(rank[c]);
+        offsets[r + 1] = sort_unique(targets, first, static_cast<std::uint32_t>(targets.size()));
+    }
+    d.super_offsets = std::move(offsets);
+    d.super_targets = std::move(targets);
+    for (auto [offs, nodes] : {std::pair{&d.source_offsets, &d.source_nodes}, std::pair{&d.sink_offsets, &d.sink_nodes}}) {
+        std::vector<std::uint32_t> o(static_cast<std::size_t>(B) + 1, 0);
+        std::vector<NodeId> v;
+        v.reserve(nodes->size());
+        for (BlockId r = 0; r < B; ++r) {
+            const BlockId b = old_of[r];
+            v.insert(v.end(), nodes->begin() + (*offs)[b], nodes->begin() + (*offs)[b + 1]);
+            o[r + 1] = static_cast<std::uint32_t>(v.size());
+        }
+        *offs = std::move(o);
+        *nodes = std::move(v);
+    }
+}
+
+// One cycle among the blocks Kahn could not rank (ids from first_cyclic on):
+// each has a predecessor among them, so walking predecessors must repeat a
+// block; the walk from its first visit is a cycle, returned in arc order.
+std::vector<BlockId> one_cycle(const Decomposition& d, BlockId first_cyclic) {
+    const BlockId B = d.block_count;
+    std::vector<BlockId> pred(B, kNoBlock);
+    for (BlockId b = first_cyclic; b < B; ++b)
+        for (BlockId c : d.successors(b))
+            if (pred[c] == kNoBlock) pred[c] = b;
+    std::vector<std::uint32_t> seen(B, kNoBlock);
+    std::vector<BlockId> walk;
+    BlockId b = first_cyclic;
+    while (seen[b] == kNoBlock) {
+        seen[b] = static_cast<std::uint32_t>(walk.size());
+        walk.push_back(b);
+        b = pred[b];
+    }
+    std::vector<BlockId> cycle(walk.begin() + seen[b], walk.end());
+    std::reverse(cycle.begin(), cycle.end());
+    return cycle;
+}
+
+void describe_offending(const Dag& g, Decomposition& d) {
+    d.message = "node " + quoted(g.name(d.offending[0])) +
+                " is both a source and a sink of one building block (its parents and children share a block), "
+                "so the dag is not a composition of CBBBs";
+    if (d.offending_count > 1) {
+        d.message += "; " + std::to_string(d.offending_count - 1) + " more such node";
+        if (d.offending_count > 2) d.message += 's';
+        d.message += ": ";
+        const std::size_t shown = std::min<std::size_t>(d.offending.size(), 6);
+        for (std::size_t i = 1; i < shown; ++i) d.message += (i > 1 ? ", " : "") + quoted(g.name(d.offending[i]));
+        if (shown < d.offending_count) d.message += ", ...";
+    }
+}
+
+void describe_cycle(const Dag& g, Decomposition& d) {
+    const BlockId B = d.block_count;
+    const std::size_t len = d.super_cycle.size();
+    std::vector<BlockId> next(B, kNoBlock);
+    for (std::size_t i = 0; i < len; ++i) next[d.super_cycle[i]] = d.super_cycle[(i + 1) % len];
+    std::vector<NodeId> witness(len, kNoNode);
+    std::vector<std::uint32_t> pos(B, 0);
+    for (std::size_t i = 0; i < len; ++i) pos[d.super_cycle[i]] = static_cast<std::uint32_t>(i);
+    for (NodeId v = 0; v < g.node_count(); ++v) {
+        const BlockId b = d.in_block[v];
+        if (b != kNoBlock && next[b] != kNoBlock && next[b] == d.out_block[v] && witness[pos[b]] == kNoNode)
+            witness[pos[b]] = v;
+    }
+    std::string msg = "the building blocks' super-dag has a cycle (";
+    const std::size_t shown = std::min<std::size_t>(len, 8);
+    for (std::size_t i = 0; i < shown; ++i) {
+        msg += "block " + std::to_string(d.super_cycle[i]) + " -> [node " + quoted(g.name(witness[i])) + "] -> ";
+    }
+    if (shown < len) msg += "... (" + std::to_string(len) + " blocks) -> ";
+    msg += "block " + std::to_string(d.super_cycle[0]) + "), so the dag is not a composition of CBBBs";
+    if (d.message.empty())
+        d.message = std::move(msg);
+    else
+        d.message += "; also " + msg;
+}
+
+}  // namespace
+
+Decomposition decompose(const Dag& g) {
+    Decomposition d;
+    const NodeId n = g.node_count();
+    d.out_block.assign(n, kNoBlock);
+    d.in_block.assign(n, kNoBlock);
+    const BlockId B = find_blocks(g, d);
+    d.block_count = B;
+
+    // Super-dag rows from each block's sinks: sink v of b with out-block c
+    // gives b -> c, or makes v offending when c == b.
+    std::vector<NodeId> offending;
+    bool sorted = true;  // every arc b -> c has b < c already
+    d.super_offsets.assign(static_cast<std::size_t>(B) + 1, 0);
+    for (BlockId b = 0; b < B; ++b) {
+        const auto first = static_cast<std::uint32_t>(d.super_targets.size());
+        for (NodeId v : d.sinks(b)) {
+            const BlockId c = d.out_block[v];
+            if (c == kNoBlock) continue;
+            if (c == b)
+                offending.push_back(v);
+            else
+                d.super_targets.push_back(c);
+        }
+        const std::uint32_t end = sort_unique(d.super_targets, first, static_cast<std::uint32_t>(d.super_targets.size()));
+        d.super_targets.resize(end);
+        if (end > first && d.super_targets[first] < b) sorted = false;
+        d.super_offsets[b + 1] = end;
+    }
+    if (!offending.empty()) {
+        std::sort(offending.begin(), offending.end());
+        d.bipartite = false;
+        d.offending_count = static_cast<std::uint32_t>(offending.size());
+        offending.resize(std::min<std::size_t>(offending.size(), kMaxOffending));
+        d.offending = std::move(offending);
+        describe_offending(g, d);
+    }
+
+    // Renumber topologically unless the discovery order already is.
+    BlockId ranked = B;
+    if (!sorted) {
+        std::vector<BlockId> rank;
+        ranked = topological_ranks(d, rank);
+        renumber(d, rank);
+    }
+    d.super_in_degree.assign(B, 0);
+    for (BlockId c : d.super_targets) ++d.super_in_degree[c];
+
+    if (ranked < B) {
+        d.acyclic = false;
+        d.super_cycle = one_cycle(d, ranked);
+        describe_cycle(g, d);
+    }
+    return d;
+}
+
+}  // namespace ics::decompose

@@ -1,0 +1,86 @@
+// Parsing a shortcut-free dag into connected bipartite building blocks
+// (CBBBs) and their super-dag (MRY06 steps 2-3; sweep-algorithm.txt §2).
+//
+// From the definition of composition, all in-arcs of a node lie in one block
+// and all out-arcs of a node lie in one block, so the blocks are the classes
+// of arcs under "share a head" or "share a tail" (found in linear time by a
+// search that alternates between a node's children and their parents).
+// A block is bipartite when none of its nodes is both a tail and a head of
+// its arcs. Storage is flat (CSR over blocks): no per-block heap objects.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "dag/dag.hpp"
+
+namespace ics::decompose {
+
+using BlockId = std::uint32_t;
+inline constexpr BlockId kNoBlock = 0xFFFFFFFFu;
+inline constexpr std::uint32_t kMaxOffending = 100;
+
+struct Decomposition {
+    // True when every block is bipartite; otherwise `offending` lists nodes
+    // that are both a tail and a head inside one block (the dag is not a
+    // composition of CBBBs) and `message` says so in words.
+    bool bipartite = true;
+    std::vector<NodeId> offending;  // increasing id, at most kMaxOffending of them
+    std::string message;
+    // How many such nodes there are in all (offending may hold fewer).
+    std::uint32_t offending_count = 0;
+    // False when the super-dag (self-loops aside) has a cycle: every block may
+    // be bipartite and the skeleton still not be a composition (e.g. arcs
+    // x->v, x->y, w->y, v->z, q->z, q->w give two bipartite blocks B, C with
+    // v a sink of B and source of C, and w a sink of C and source of B).
+    // `super_cycle` then lists the blocks of one cycle in arc order and
+    // `message` (when bipartite) names the nodes joining them.
+    bool acyclic = true;
+    std::vector<BlockId> super_cycle;
+    // The skeleton is a composition of CBBBs (Theorem 2.1 applies).
+    bool composite() const noexcept { return bipartite && acyclic; }
+
+    BlockId block_count = 0;
+    // Block b's sources (its nonsinks: nodes whose out-arcs are in b) are
+    // source_nodes[source_offsets[b] .. source_offsets[b+1]), in increasing id;
+    // its sinks (nodes whose in-arcs are in b) likewise. The arcs of b are
+    // exactly the out-arcs, in the skeleton, of b's sources.
+    std::vector<std::uint32_t> source_offsets{0};
+    std::vector<NodeId> source_nodes;
+    std::vector<std::uint32_t> sink_offsets{0};
+    std::vector<NodeId> sink_nodes;
+
+    // Per node: the block holding its out-arcs / in-arcs (kNoBlock if none).
+    // Isolated nodes (no arcs) belong to no block.
+    std::vector<BlockId> out_block;
+    std::vector<BlockId> in_block;
+    std::vector<NodeId> isolated;
+
+    // Super-dag: arc b -> c (b != c) when a sink of b is a source of c (CSR,
+    // deduplicated, increasing). Blocks are numbered in a topological order of
+    // the super-dag, so b < c for every arc when `acyclic`: first by the
+    // earliest position of their sources in skeleton.topological_order(),
+    // then, where that is not topological, re-ranked by Kahn (FIFO, in that
+    // order). The blocks on cycles come last when not `acyclic`.
+    std::vector<std::uint32_t> super_offsets{0};
+    std::vector<BlockId> super_targets;
+    std::vector<std::uint32_t> super_in_degree;
+
+    std::span<const NodeId> sources(BlockId b) const noexcept {
+        return {source_nodes.data() + source_offsets[b], source_nodes.data() + source_offsets[b + 1]};
+    }
+    std::span<const NodeId> sinks(BlockId b) const noexcept {
+        return {sink_nodes.data() + sink_offsets[b], sink_nodes.data() + sink_offsets[b + 1]};
+    }
+    std::span<const BlockId> successors(BlockId b) const noexcept {
+        return {super_targets.data() + super_offsets[b], super_targets.data() + super_offsets[b + 1]};
+    }
+};
+
+// `skeleton` must be shortcut-free (see skeleton/shortcut.hpp) for the
+// decomposition to mean what the theory says; any dag is accepted.
+Decomposition decompose(const Dag& skeleton);
+
+}  // namespace ics::decompose

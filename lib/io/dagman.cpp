@@ -1,0 +1,471 @@
+// HTCondor DAGMan input files (HTCondor manual, "DAGMan Workflows"; parser:
+// htcondor src/condor_dagman/parse.cpp). Keywords are case-insensitive,
+// '#' lines are comments and a line ending in '\' goes on with the next one.
+//
+// Nodes: JOB, DATA, SUBDAG EXTERNAL, FINAL, PROVISIONER, SERVICE (a FINAL node
+// runs after everything else, but in the graph it is a plain node with only
+// the arcs PARENT/CHILD give it). Arcs: PARENT p... CHILD c... (all pairs).
+// Inline submit descriptions `JOB a {` ... `}` and SUBMIT-DESCRIPTION blocks
+// are skipped. CONNECT / PIN_IN / PIN_OUT are refused (Errc::unsupported);
+// other commands (SCRIPT, VARS, RETRY, PRIORITY, CATEGORY, ...) are ignored.
+//
+// As in DAGMan, dependencies are resolved after all nodes of their DAG file
+// are known, so PARENT may come before JOB.
+//
+// SPLICE name file [DIR d]: the file's nodes become "name+node" (nested:
+// "outer+inner+node"); a PARENT/CHILD naming the splice connects its sink /
+// source nodes. INCLUDE file: its lines are read in place. Relative paths are
+// taken from the directory of the file that names them (after DIR).
+//
+// A SPLICE or INCLUDE file that does not exist is not an error: the read goes
+// on without it and ReadResult::warnings says so with file and line. Only a
+// PARENT/CHILD that names a splice whose file is missing fails (Errc::io),
+// since its arcs cannot be known. Other read failures are Errc::io errors.
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "io/dagman.hpp"
+#include "io/detail.hpp"
+
+namespace ics::io {
+
+namespace detail {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::size_t kMaxNesting = 32;
+constexpr std::uint32_t kNoAnchor = DagmanDocument::kNoLine;
+constexpr std::uint8_t kHasIn = 1, kHasOut = 2;
+
+enum class NodeKind { job, final, service };
+
+struct Splice {
+    std::string name;
+    std::string path;
+    std::string where;  // "<file>:<line>" of the SPLICE line
+    bool missing = false;
+    std::vector<NodeId> sources, sinks;
+};
+
+// One DAG file with its includes: the top-level file or a splice.
+struct Scope {
+    std::string prefix;  // "" or "outer+inner+"
+    bool is_splice = false;
+    NodeId first_node = 0;
+    std::size_t first_dep = 0;
+    bool has_final = false;
+    std::vector<Splice> splices;
+    std::vector<NodeId> sources, sinks;  // of a splice, once it is read
+};
+
+// Where the lines being read come from.
+struct Context {
+    std::uint32_t file;          // index into files_
+    std::string dir;             // base of relative paths
+    Scope* scope;
+    bool top_file;               // the top-level file itself
+    std::uint32_t include_anchor;  // top-level INCLUDE line bringing these lines in, or kNoAnchor
+};
+
+// PARENT ... CHILD ..., kept until its scope ends; names in one flat buffer.
+struct Dep {
+    std::uint32_t file;
+    std::size_t line;
+    std::size_t first_tok;
+    std::size_t parents;
+    std::size_t children;
+};
+
+struct PriorityLine {
+    std::uint32_t first, last;  // 0-based physical lines
+    std::string node;
+};
+
+bool any_of(std::string_view w, std::initializer_list<std::string_view> words) {
+    for (std::string_view k : words)
+        if (iequals(w, k)) return true;
+    return false;
+}
+
+bool ends_with_backslash(std::string_view line) { return !line.empty() && line.back() == '\\'; }
+
+class DagmanReader {
+public:
+    DagmanReader(std::string_view source, const std::string& base_dir) : source_(source), base_dir_(base_dir) {}
+
+    ReadResult run(std::string_view text) {
+        files_.emplace_back(source_);
+        open_paths_.push_back(normal(fs::path(base_dir_.empty() ? "." : base_dir_) / fs::path(source_)));
+        Scope top;
+        Context ctx{0, base_dir_, &top, true, kNoAnchor};
+        parse_file(text, ctx);
+        end_scope(top);
+
+        ReadResult r;
+        r.dag = finish(b_, source_);
+        r.format = Format::dagman;
+        r.warnings = std::move(warnings_);
+        r.dagman = make_document(text, r.dag);
+        return r;
+    }
+
+private:
+    [[noreturn]] void fail(const Context& ctx, std::size_t line, const std::string& cause, Errc code = Errc::parse) const {
+        fail_at(code, files_[ctx.file], line, cause);
+    }
+
+    static std::string normal(const fs::path& p) {
+        std::error_code ec;
+        const fs::path abs = fs::absolute(p, ec);
+        return (ec ? p : abs).lexically_normal().string();
+    }
+
+    static std::string join(const std::string& dir, std::string_view file) {
+        if (dir.empty()) return std::string(file);
+        return (fs::path(dir) / fs::path(file)).string();
+    }
+
+    static std::string dir_of(const std::string& path) { return fs::path(path).parent_path().string(); }
+
+    // ---------------------------------------------------------------- lines
+
+    void parse_file(std::string_view text, const Context& ctx) {
+        check_text(text, files_[ctx.file]);
+        Lines lines(text);
+        std::string_view line;
+        std::string joined;
+        std::vector<std::string_view> tok;
+        while (lines.next(line)) {
+            const std::size_t first = lines.number();
+            const bool comment = trim(line).starts_with('#');
+            if (!comment && ends_with_backslash(line)) {
+                joined.assign(line.substr(0, line.size() - 1));
+                std::string_view more;
+                while (lines.next(more)) {
+                    const bool go_on = ends_with_backslash(more);
+                    joined.append(go_on ? more.substr(0, more.size() - 1) : more);
+                    if (!go_on) break;
+                }
+                line = joined;
+            }
+            const std::string_view t = trim(line);
+            if (t.empty() || t[0] == '#') continue;
+            split(t, tok);
+            command(ctx, tok, first, lines);
+        }
+    }
+
+    // Skips an inline submit description up to its '}' line; returns that line.
+    std::size_t skip_block(const Context& ctx, Lines& lines, std::size_t start) {
+        std::string_view line;
+        while (lines.next(line))
+            if (trim(line).starts_with('}')) return lines.number();
+        fail(ctx, start, "no closing '}' for the submit description opened here");
+    }
+
+    void command(const Context& ctx, const std::vector<std::string_view>& tok, std::size_t first, Lines& lines) {
+        const std::string_view kw = tok[0];
+        std::size_t last = lines.number();
+        if (any_of(kw, {"JOB", "DATA", "FINAL", "PROVISIONER", "SERVICE"})) {
+            if (tok.size() < 3) fail(ctx, first, std::string(kw) + " needs a node name and a submit file");
+            if (tok[2].starts_with('{')) last = skip_block(ctx, lines, first);
+            const NodeKind kind = iequals(kw, "FINAL") ? NodeKind::final : iequals(kw, "SERVICE") ? NodeKind::service : NodeKind::job;
+            define_node(ctx, tok[1], kind, first, last);
+        } else if (iequals(kw, "SUBDAG")) {
+            if (tok.size() < 4 || !iequals(tok[1], "EXTERNAL"))
+                fail(ctx, first, "expected 'SUBDAG EXTERNAL <node> <dag file>'");
+            define_node(ctx, tok[2], NodeKind::job, first, last);
+        } else if (iequals(kw, "PARENT")) {
+            dependency(ctx, tok, first);
+        } else if (iequals(kw, "SPLICE")) {
+            splice(ctx, tok, first);
+        } else if (iequals(kw, "INCLUDE")) {
+            include(ctx, tok, first, last);
+        } else if (iequals(kw, "SUBMIT-DESCRIPTION")) {
+            if (tok.size() >= 3 && tok[2].starts_with('{')) skip_block(ctx, lines, first);
+        } else if (iequals(kw, "PRIORITY")) {
+            if (ctx.top_file && tok.size() >= 2)
+                priorities_.push_back({static_cast<std::uint32_t>(first - 1), static_cast<std::uint32_t>(last - 1),
+                                       std::string(tok[1])});
+        } else if (any_of(kw, {"CONNECT", "PIN_IN", "PIN_OUT"})) {
+            fail(ctx, first, std::string(kw) + " (splice pin connections) is not supported", Errc::unsupported);
+        } else if (!any_of(kw, {"SCRIPT", "VARS", "RETRY", "CATEGORY", "MAXJOBS", "ABORT-DAG-ON", "PRE_SKIP",
+                                "CONFIG", "DOT", "NODE_STATUS_FILE", "JOBSTATE_LOG", "SET_JOB_ATTR", "ENV",
+                                "SAVE_POINT_FILE", "REJECT", "DONE"})) {
+            fail(ctx, first, "unknown DAGMan command " + quote(kw));
+        }
+    }
+
+    // ---------------------------------------------------------------- nodes
+
+    void check_name(const Context& ctx, std::string_view name, std::size_t line, const char* what) const {
+        if (any_of(name, {"PARENT", "CHILD", "ALL_NODES"}))
+            fail(ctx, line, std::string(what) + " name " + quote(name) + " is a reserved word");
+        if (name.find('+') != std::string_view::npos)
+            fail(ctx, line, std::string(what) + " name " + quote(name) + " contains '+' (DAGMan keeps it for splice nodes)");
+        for (const Splice& s : ctx.scope->splices)
+            if (s.name == name) fail(ctx, line, std::string(what) + " name " + quote(name) + " is already a splice (" + s.where + ")");
+    }
+
+    void define_node(const Context& ctx, std::string_view name, NodeKind kind, std::size_t first, std::size_t last) {
+        Scope& scope = *ctx.scope;
+        check_name(ctx, name, first, "node");
+        if (kind == NodeKind::final) {
+            if (scope.is_splice) fail(ctx, first, "a splice cannot have a FINAL node");
+            if (scope.has_final) fail(ctx, first, "a second FINAL node");
+            scope.has_final = true;
+        }
+        full_.assign(scope.prefix).append(name);
+        try {
+            b_.add_node(full_);
+        } catch (const Error& e) {
+            rethrow_at(e, files_[ctx.file], first);
+        }
+        degree_.push_back(0);
+        // DAGMan refuses PRIORITY for FINAL and SERVICE nodes, and splice nodes
+        // cannot be named from outside their splice.
+        std::uint32_t anchor = kNoAnchor;
+        if (!scope.is_splice && kind == NodeKind::job)
+            anchor = ctx.top_file ? static_cast<std::uint32_t>(last - 1) : ctx.include_anchor;
+        anchors_.push_back(anchor);
+    }
+
+    // --------------------------------------------------------- dependencies
+
+    void dependency(const Context& ctx, const std::vector<std::string_view>& tok, std::size_t line) {
+        std::size_t child = 1;
+        while (child < tok.size() && !iequals(tok[child], "CHILD")) ++child;
+        if (child == tok.size()) fail(ctx, line, "PARENT without CHILD");
+        if (child == 1) fail(ctx, line, "no node between PARENT and CHILD");
+        if (child + 1 == tok.size()) fail(ctx, line, "no node after CHILD");
+        deps_.push_back({ctx.file, line, dep_toks_.size(), child - 1, tok.size() - child - 1});
+        for (std::size_t i = 1; i < tok.size(); ++i) {
+            if (i == child) continue;
+            dep_toks_.emplace_back(dep_chars_.size(), tok[i].size());
+            dep_chars_.append(tok[i]);
+        }
+    }
+
+    void resolve(const Scope& scope, const Dep& d, std::size_t k, bool parent, std::vector<NodeId>& out) {
+        const auto [off, len] = dep_toks_[d.first_tok + k];
+        const std::string_view name = std::string_view(dep_chars_).substr(off, len);
+        full_.assign(scope.prefix).append(name);
+        const NodeId v = b_.find(full_);
+        if (v != kNoNode) {
+            out.push_back(v);
+            return;
+        }
+        for (const Splice& s : scope.splices) {
+            if (s.name != name) continue;
+            if (s.missing)
+                fail_at(Errc::io, files_[d.file], d.line,
+                        "PARENT/CHILD names splice " + quote(name) + " whose file " + quote(s.path) +
+                            " is missing (SPLICE at " + s.where + ")");
+            const std::vector<NodeId>& ends = parent ? s.sinks : s.sources;
+            out.insert(out.end(), ends.begin(), ends.end());
+            return;
+        }
+        fail_at(Errc::unknown_node, files_[d.file], d.line,
+                "unknown node or splice " + quote(name) +
+                    (missing_files_ ? " (a SPLICE or INCLUDE file is missing, see the warnings)" : ""));
+    }
+
+    static void sort_unique(std::vector<NodeId>& v) {
+        std::sort(v.begin(), v.end());
+        v.erase(std::unique(v.begin(), v.end()), v.end());
+    }
+
+    void end_scope(Scope& scope) {
+        std::vector<NodeId> parents, children;
+        for (std::size_t i = scope.first_dep; i < deps_.size(); ++i) {
+            const Dep& d = deps_[i];
+            parents.clear();
+            children.clear();
+            for (std::size_t k = 0; k < d.parents; ++k) resolve(scope, d, k, true, parents);
+            for (std::size_t k = 0; k < d.children; ++k) resolve(scope, d, d.parents + k, false, children);
+            sort_unique(parents);
+            sort_unique(children);
+            try {
+                for (NodeId u : parents)
+                    for (NodeId v : children) {
+                        b_.add_arc(u, v);
+                        degree_[u] |= kHasOut;
+                        degree_[v] |= kHasIn;
+                    }
+            } catch (const Error& e) {
+                rethrow_at(e, files_[d.file], d.line);
+            }
+        }
+        if (scope.first_dep < deps_.size()) {
+            const std::size_t first_tok = deps_[scope.first_dep].first_tok;
+            dep_chars_.resize(first_tok < dep_toks_.size() ? dep_toks_[first_tok].first : dep_chars_.size());
+            dep_toks_.resize(first_tok);
+            deps_.resize(scope.first_dep);
+        }
+        if (!scope.is_splice) return;
+        for (NodeId v = scope.first_node; v < b_.node_count(); ++v) {
+            if (!(degree_[v] & kHasIn)) scope.sources.push_back(v);
+            if (!(degree_[v] & kHasOut)) scope.sinks.push_back(v);
+        }
+    }
+
+    // ------------------------------------------------------ splices, includes
+
+    // Reads a SPLICE/INCLUDE file; false (and a warning) when it does not exist.
+    bool load(const Context& ctx, std::size_t line, const char* what, const std::string& path, std::string& text) {
+        const int err = load_file(path, text);
+        if (err == ENOENT) {
+            warnings_.push_back(location(files_[ctx.file], line) + what + " file " + quote(path) +
+                                " not found (" + std::strerror(err) + "); read without it");
+            ++missing_files_;
+            return false;
+        }
+        if (err != 0) fail(ctx, line, std::string("cannot read ") + what + " file " + quote(path) + ": " + std::strerror(err), Errc::io);
+        const std::string key = normal(path);
+        for (const std::string& open : open_paths_)
+            if (open == key) fail(ctx, line, std::string(what) + " file " + quote(path) + " includes itself");
+        if (open_paths_.size() > kMaxNesting)
+            fail(ctx, line, std::string(what) + " files nested deeper than " + std::to_string(kMaxNesting));
+        return true;
+    }
+
+    void splice(const Context& ctx, const std::vector<std::string_view>& tok, std::size_t line) {
+        if (!(tok.size() == 3 || (tok.size() == 5 && iequals(tok[3], "DIR"))))
+            fail(ctx, line, "expected 'SPLICE <name> <dag file> [DIR <directory>]'");
+        Scope& scope = *ctx.scope;
+        check_name(ctx, tok[1], line, "splice");
+        full_.assign(scope.prefix).append(tok[1]);
+        if (b_.find(full_) != kNoNode) fail(ctx, line, "splice name " + quote(tok[1]) + " is already a node");
+        Splice s;
+        s.name = tok[1];
+        s.path = join(tok.size() == 5 ? join(ctx.dir, tok[4]) : ctx.dir, tok[2]);
+        s.where = files_[ctx.file] + ":" + std::to_string(line);
+        std::string text;
+        if (!load(ctx, line, "SPLICE", s.path, text)) {
+            s.missing = true;
+            scope.splices.push_back(std::move(s));
+            return;
+        }
+        Scope inner;
+        inner.prefix = scope.prefix + s.name + "+";
+        inner.is_splice = true;
+        inner.first_node = b_.node_count();
+        inner.first_dep = deps_.size();
+        files_.push_back(s.path);
+        open_paths_.push_back(normal(s.path));
+        parse_file(text, Context{static_cast<std::uint32_t>(files_.size() - 1), dir_of(s.path), &inner, false, kNoAnchor});
+        end_scope(inner);
+        open_paths_.pop_back();
+        s.sources = std::move(inner.sources);
+        s.sinks = std::move(inner.sinks);
+        scope.splices.push_back(std::move(s));
+    }
+
+    void include(const Context& ctx, const std::vector<std::string_view>& tok, std::size_t first, std::size_t last) {
+        if (tok.size() != 2) fail(ctx, first, "expected 'INCLUDE <file>'");
+        const std::string path = join(ctx.dir, tok[1]);
+        std::string text;
+        if (!load(ctx, first, "INCLUDE", path, text)) return;
+        files_.push_back(path);
+        open_paths_.push_back(normal(path));
+        const std::uint32_t anchor = ctx.scope->is_splice ? kNoAnchor
+                                     : ctx.top_file       ? static_cast<std::uint32_t>(last - 1)
+                                                          : ctx.include_anchor;
+        parse_file(text, Context{static_cast<std::uint32_t>(files_.size() - 1), dir_of(path), ctx.scope, false, anchor});
+        open_paths_.pop_back();
+    }
+
+    // -------------------------------------------------------------- document
+
+    std::shared_ptr<const DagmanDocument> make_document(std::string_view text, const Dag& dag) {
+        auto doc = std::make_shared<DagmanDocument>();
+        doc->source = source_;
+        doc->text = text;
+        doc->line_starts.push_back(0);
+        for (std::size_t i = 0; i < text.size(); ++i)
+            if (text[i] == '\n' && i + 1 < text.size()) doc->line_starts.push_back(i + 1);
+        doc->names = dag.names();
+        doc->anchor_line = std::move(anchors_);
+        for (const PriorityLine& p : priorities_) {
+            const NodeId v = dag.find(p.node);
+            if (iequals(p.node, "ALL_NODES") || (v != kNoNode && doc->anchor_line[v] != kNoAnchor))
+                for (std::uint32_t l = p.first; l <= p.last; ++l) doc->priority_lines.push_back(l);
+        }
+        return doc;
+    }
+
+    std::string source_;
+    std::string base_dir_;
+    DagBuilder b_;
+    std::vector<std::uint8_t> degree_;   // kHasIn / kHasOut per node
+    std::vector<std::uint32_t> anchors_;  // DagmanDocument::anchor_line
+    std::vector<std::string> files_;     // names for messages
+    std::vector<std::string> open_paths_;
+    std::vector<Dep> deps_;
+    std::vector<std::pair<std::size_t, std::size_t>> dep_toks_;  // offset, length in dep_chars_
+    std::string dep_chars_;
+    std::vector<PriorityLine> priorities_;
+    std::vector<std::string> warnings_;
+    std::size_t missing_files_ = 0;
+    std::string full_;
+};
+
+}  // namespace
+
+ReadResult read_dagman(std::string_view text, std::string_view source, const std::string& base_dir) {
+    return DagmanReader(source, base_dir).run(text);
+}
+
+}  // namespace detail
+
+std::string rewrite_priorities(const DagmanDocument& doc, const Dag& dag, std::span<const std::int64_t> priority_by_node) {
+    const NodeId n = dag.node_count();
+    if (doc.anchor_line.size() != n || doc.names.size() != n)
+        fail(Errc::invalid_argument, "rewrite_priorities: the dag has " + std::to_string(n) + " nodes, " + doc.source +
+                                         " has " + std::to_string(doc.anchor_line.size()));
+    if (priority_by_node.size() != n)
+        fail(Errc::invalid_argument, "rewrite_priorities: " + std::to_string(priority_by_node.size()) +
+                                         " priorities for " + std::to_string(n) + " nodes");
+    for (NodeId v = 0; v < n; ++v)
+        if (dag.name(v) != doc.names[v])
+            fail(Errc::invalid_argument, "rewrite_priorities: node " + std::to_string(v) + " is " +
+                                             detail::quote(dag.name(v)) + " in the dag but " +
+                                             detail::quote(doc.names[v]) + " in " + doc.source);
+
+    const std::string_view text = doc.text;
+    const std::size_t nl = text.find('\n');
+    const std::string_view eol = nl != std::string_view::npos && nl > 0 && text[nl - 1] == '\r' ? "\r\n" : "\n";
+    const std::size_t lines = doc.line_starts.size();
+    std::vector<bool> drop(lines, false);
+    for (std::uint32_t l : doc.priority_lines)
+        if (l < lines) drop[l] = true;
+    std::vector<std::pair<std::uint32_t, NodeId>> inserts;
+    for (NodeId v = 0; v < n; ++v)
+        if (doc.anchor_line[v] != DagmanDocument::kNoLine) inserts.emplace_back(doc.anchor_line[v], v);
+    std::sort(inserts.begin(), inserts.end());
+
+    std::string out;
+    out.reserve(text.size() + inserts.size() * 32);
+    auto next = inserts.begin();
+    for (std::size_t l = 0; l < lines; ++l) {
+        const std::size_t b = doc.line_starts[l];
+        const std::size_t e = l + 1 < lines ? doc.line_starts[l + 1] : text.size();
+        if (!drop[l]) out.append(text.substr(b, e - b));
+        if (next == inserts.end() || next->first != l) continue;
+        if (!out.empty() && out.back() != '\n') out.append(eol);  // last line without a terminator
+        for (; next != inserts.end() && next->first == l; ++next) {
+            out += "PRIORITY ";
+            out.append(dag.name(next->second));
+            out += ' ';
+            out += std::to_string(priority_by_node[next->second]);
+            out.append(eol);
+        }
+    }
+    return out;
+}
+
+}  // namespace ics::io

@@ -1,0 +1,98 @@
+// Pegasus DAX XML (schema 2.x/3.x, https://pegasus.isi.edu/schema/dax-3.6.xsd):
+// <adag> holds <job id=...> (also <dag id> and <dax id>, sub-workflow jobs)
+// and <child ref="c"><parent ref="p"/></child>, meaning p -> c. Everything
+// else (files, executables, uses, metadata) is skipped. pugixml parses
+// without recursion; errors name the line of the offending element.
+#include <pugixml.hpp>
+
+#include "io/detail.hpp"
+
+namespace ics::io::detail {
+
+namespace {
+
+// Element name without a namespace prefix ("dax:job" -> "job").
+std::string_view local_name(const pugi::xml_node& n) {
+    const std::string_view name = n.name();
+    const std::size_t colon = name.find(':');
+    return colon == std::string_view::npos ? name : name.substr(colon + 1);
+}
+
+class DaxReader {
+public:
+    DaxReader(std::string_view text, std::string_view source) : text_(text), source_(source) {}
+
+    Dag read() {
+        pugi::xml_document doc;
+        const pugi::xml_parse_result r =
+            doc.load_buffer(text_.data(), text_.size(), pugi::parse_default, pugi::encoding_utf8);
+        if (!r) {
+            const auto [line, col] = line_col(text_, static_cast<std::size_t>(r.offset));
+            fail_at(Errc::parse, source_, line, "column " + std::to_string(col) + ": XML error: " + r.description());
+        }
+        const pugi::xml_node root = doc.document_element();
+        if (local_name(root) != "adag")
+            fail(root, "root element is <" + std::string(root.name()) + ">, expected <adag> (Pegasus DAX)");
+
+        // Jobs first, so <child> may come anywhere.
+        for (const pugi::xml_node& n : root.children()) {
+            const std::string_view kind = local_name(n);
+            if (kind != "job" && kind != "dag" && kind != "dax") continue;
+            const std::string_view id = required_ref(n, "id");
+            try {
+                b_.add_node(id);
+            } catch (const Error& e) {
+                rethrow_at(e, source_, line_of(n));
+            }
+        }
+        for (const pugi::xml_node& child : root.children()) {
+            if (local_name(child) != "child") continue;
+            const NodeId c = known(child, required_ref(child, "ref"));
+            for (const pugi::xml_node& parent : child.children()) {
+                if (local_name(parent) != "parent") continue;
+                const NodeId p = known(parent, required_ref(parent, "ref"));
+                try {
+                    b_.add_arc(p, c);
+                } catch (const Error& e) {
+                    rethrow_at(e, source_, line_of(parent));
+                }
+            }
+        }
+        return finish(b_, source_);
+    }
+
+private:
+    std::size_t line_of(const pugi::xml_node& n) const {
+        const std::ptrdiff_t off = n.offset_debug();
+        return off < 0 ? kNoLine : line_col(text_, static_cast<std::size_t>(off)).first;
+    }
+
+    [[noreturn]] void fail(const pugi::xml_node& n, const std::string& cause, Errc code = Errc::parse) const {
+        fail_at(code, source_, line_of(n), cause);
+    }
+
+    std::string_view required_ref(const pugi::xml_node& n, const char* attr) const {
+        const std::string_view v = n.attribute(attr).value();
+        if (v.empty()) fail(n, "<" + std::string(n.name()) + "> without a " + attr + "=\"...\" attribute");
+        return v;
+    }
+
+    NodeId known(const pugi::xml_node& n, std::string_view ref) const {
+        const NodeId v = b_.find(ref);
+        if (v == kNoNode) fail(n, "<" + std::string(n.name()) + " ref=" + quote(ref) + "> names no job", Errc::unknown_node);
+        return v;
+    }
+
+    std::string_view text_;
+    std::string_view source_;
+    DagBuilder b_;
+};
+
+}  // namespace
+
+Dag read_dax(std::string_view text, std::string_view source) {
+    check_text(text, source);
+    return DaxReader(text, source).read();
+}
+
+}  // namespace ics::io::detail

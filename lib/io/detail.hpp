@@ -1,0 +1,89 @@
+// Internals shared by the readers and writers of lib/io (not part of the API):
+// error locations, text checks, line and token splitting, and the per-format
+// entry points that read.cpp / writers.cpp dispatch to.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "common/error.hpp"
+#include "dag/dag.hpp"
+#include "io/io.hpp"
+
+namespace ics::io::detail {
+
+inline constexpr std::size_t kNoLine = 0;
+
+// "<source>:<line>: " (no line part when line == kNoLine).
+std::string location(std::string_view source, std::size_t line);
+[[noreturn]] void fail_at(Errc code, std::string_view source, std::size_t line, std::string_view cause);
+// Re-throws an error of the DagBuilder (duplicate/unknown node, self-loop...)
+// with `where` in front, keeping its code.
+[[noreturn]] void rethrow_with(const Error& e, std::string_view where);
+[[noreturn]] void rethrow_at(const Error& e, std::string_view source, std::size_t line);
+
+// 'name' for messages (shortened when very long).
+std::string quote(std::string_view s);
+
+// Index of the first byte that makes `s` not plain text (a control character
+// other than tab/CR/LF/VT/FF, unless allowed, or invalid UTF-8), or npos.
+std::size_t find_non_text(std::string_view s, bool allow_controls = false) noexcept;
+// Throws Errc::parse "<source>:<line>: binary data ..." when find_non_text finds something.
+void check_text(std::string_view text, std::string_view source);
+
+// 1-based line and column of byte `offset`.
+std::pair<std::size_t, std::size_t> line_col(std::string_view text, std::size_t offset) noexcept;
+
+constexpr bool is_space(char c) noexcept {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+std::string_view trim(std::string_view s) noexcept;
+bool iequals(std::string_view a, std::string_view b) noexcept;
+bool parse_uint(std::string_view s, std::uint64_t& out) noexcept;
+
+// Physical lines without their terminator ("\n" or "\r\n"), numbered from 1.
+class Lines {
+public:
+    explicit Lines(std::string_view text) noexcept : text_(text) {}
+    bool next(std::string_view& line) noexcept;
+    std::size_t number() const noexcept { return number_; }  // of the last line returned
+    std::size_t start() const noexcept { return start_; }    // its byte offset
+
+private:
+    std::string_view text_;
+    std::size_t pos_ = 0;
+    std::size_t start_ = 0;
+    std::size_t number_ = 0;
+};
+
+// Appends the white-space separated tokens of `line` to `out` (cleared first).
+void split(std::string_view line, std::vector<std::string_view>& out);
+
+// Freezes the builder: no node -> Errc::empty_graph, a cycle -> Errc::cycle,
+// both with the source name in front.
+Dag finish(const DagBuilder& builder, std::string_view source);
+
+// Reads the whole file; returns 0 or the errno of the failure (EISDIR for a folder).
+int load_file(const std::string& path, std::string& out);
+
+// Readers (text without a UTF-8 byte-order mark).
+Dag read_edges(std::string_view text, std::string_view source);
+Dag read_dot(std::string_view text, std::string_view source);
+Dag read_wfformat(std::string_view text, std::string_view source);
+Dag read_adjacency_json(std::string_view text, std::string_view source);
+Dag read_dax(std::string_view text, std::string_view source);
+Dag read_stg(std::string_view text, std::string_view source);
+ReadResult read_dagman(std::string_view text, std::string_view source, const std::string& base_dir);
+
+// Writers.
+void write_edges(std::ostream& out, const Dag& dag);
+void write_dot(std::ostream& out, const Dag& dag);
+void write_wfformat(std::ostream& out, const Dag& dag);
+void write_adjacency_json(std::ostream& out, const Dag& dag);
+
+}  // namespace ics::io::detail

@@ -1,0 +1,204 @@
+// Shared helpers of the readers: locations in messages, the plain-text check
+// that turns binary junk into a clean parse error, lines and tokens.
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "io/detail.hpp"
+
+namespace ics::io::detail {
+
+std::string location(std::string_view source, std::size_t line) {
+    std::string out(source);
+    if (line != kNoLine) {
+        out += ':';
+        out += std::to_string(line);
+    }
+    out += ": ";
+    return out;
+}
+
+void fail_at(Errc code, std::string_view source, std::size_t line, std::string_view cause) {
+    std::string msg = location(source, line);
+    msg.append(cause);
+    throw Error(code, msg);
+}
+
+void rethrow_with(const Error& e, std::string_view where) {
+    std::string msg(where);
+    msg += e.what();
+    throw Error(e.code(), msg);
+}
+
+void rethrow_at(const Error& e, std::string_view source, std::size_t line) {
+    rethrow_with(e, location(source, line));
+}
+
+std::string quote(std::string_view s) {
+    constexpr std::size_t kMax = 200;
+    std::string out = "'";
+    if (s.size() <= kMax) {
+        out.append(s);
+    } else {
+        out.append(s.substr(0, kMax));
+        out += "...";
+    }
+    out += '\'';
+    return out;
+}
+
+std::size_t find_non_text(std::string_view s, bool allow_controls) noexcept {
+    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+    const std::size_t n = s.size();
+    std::size_t i = 0;
+    while (i < n) {
+        const unsigned char c = p[i];
+        if (c < 0x80) {
+            if (!allow_controls &&
+                ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f') || c == 0x7F))
+                return i;
+            ++i;
+            continue;
+        }
+        // UTF-8 (RFC 3629): no overlong forms, no surrogates, at most U+10FFFF.
+        std::size_t len;
+        unsigned char lo = 0x80, hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) {
+            len = 2;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            len = 3;
+            if (c == 0xE0) lo = 0xA0;
+            if (c == 0xED) hi = 0x9F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            len = 4;
+            if (c == 0xF0) lo = 0x90;
+            if (c == 0xF4) hi = 0x8F;
+        } else {
+            return i;
+        }
+        if (i + len > n) return i;
+        if (p[i + 1] < lo || p[i + 1] > hi) return i;
+        for (std::size_t k = 2; k < len; ++k)
+            if (p[i + k] < 0x80 || p[i + k] > 0xBF) return i;
+        i += len;
+    }
+    return std::string_view::npos;
+}
+
+void check_text(std::string_view text, std::string_view source) {
+    const std::size_t bad = find_non_text(text);
+    if (bad == std::string_view::npos) return;
+    const auto [line, col] = line_col(text, bad);
+    const unsigned char c = static_cast<unsigned char>(text[bad]);
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", c);
+    fail_at(Errc::parse, source, line,
+            std::string(c == 0 ? "binary data (NUL byte" : c < 0x80 ? "binary data (control byte " : "invalid UTF-8 (byte ") +
+                (c == 0 ? "" : hex) + " at column " + std::to_string(col) + ")");
+}
+
+std::pair<std::size_t, std::size_t> line_col(std::string_view text, std::size_t offset) noexcept {
+    offset = std::min(offset, text.size());
+    const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + offset, '\n'));
+    const std::size_t nl = offset == 0 ? std::string_view::npos : text.rfind('\n', offset - 1);
+    const std::size_t col = nl == std::string_view::npos ? offset + 1 : offset - nl;
+    return {line, col};
+}
+
+std::string_view trim(std::string_view s) noexcept {
+    std::size_t b = 0, e = s.size();
+    while (b < e && is_space(s[b])) ++b;
+    while (e > b && is_space(s[e - 1])) --e;
+    return s.substr(b, e - b);
+}
+
+bool iequals(std::string_view a, std::string_view b) noexcept {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        char x = a[i], y = b[i];
+        if (x >= 'a' && x <= 'z') x = static_cast<char>(x - 'a' + 'A');
+        if (y >= 'a' && y <= 'z') y = static_cast<char>(y - 'a' + 'A');
+        if (x != y) return false;
+    }
+    return true;
+}
+
+bool parse_uint(std::string_view s, std::uint64_t& out) noexcept {
+    if (s.empty()) return false;
+    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && ptr == s.data() + s.size();
+}
+
+bool Lines::next(std::string_view& line) noexcept {
+    if (pos_ >= text_.size()) return false;
+    start_ = pos_;
+    const std::size_t nl = text_.find('\n', pos_);
+    std::size_t end = nl == std::string_view::npos ? text_.size() : nl;
+    pos_ = nl == std::string_view::npos ? text_.size() : nl + 1;
+    if (end > start_ && text_[end - 1] == '\r') --end;
+    line = text_.substr(start_, end - start_);
+    ++number_;
+    return true;
+}
+
+void split(std::string_view line, std::vector<std::string_view>& out) {
+    out.clear();
+    std::size_t i = 0;
+    const std::size_t n = line.size();
+    while (i < n) {
+        while (i < n && is_space(line[i])) ++i;
+        if (i == n) break;
+        const std::size_t b = i;
+        while (i < n && !is_space(line[i])) ++i;
+        out.push_back(line.substr(b, i - b));
+    }
+}
+
+Dag finish(const DagBuilder& builder, std::string_view source) {
+    if (builder.node_count() == 0) fail_at(Errc::empty_graph, source, kNoLine, "no nodes");
+    try {
+        return builder.build();
+    } catch (const Error& e) {
+        rethrow_at(e, source, kNoLine);
+    }
+}
+
+int load_file(const std::string& path, std::string& out) {
+    out.clear();
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return errno;
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        const int err = errno;
+        ::close(fd);
+        return err;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        ::close(fd);
+        return EISDIR;
+    }
+    if (S_ISREG(st.st_mode) && st.st_size > 0) out.reserve(static_cast<std::size_t>(st.st_size));
+    char buf[1 << 16];
+    for (;;) {
+        const ssize_t got = ::read(fd, buf, sizeof buf);
+        if (got == 0) break;
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            const int err = errno;
+            ::close(fd);
+            out.clear();
+            return err;
+        }
+        out.append(buf, static_cast<std::size_t>(got));
+    }
+    ::close(fd);
+    return 0;
+}
+
+}  // namespace ics::io::detail

@@ -1,0 +1,211 @@
+// Writers. Each output reads back to the same dag: same names, same arcs and
+// the same node ids (nodes appear in id order, so first mention = id).
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <ostream>
+
+#include "io/detail.hpp"
+
+namespace ics::io {
+
+namespace detail {
+
+namespace {
+
+// Output is built in a string and handed to the stream in large pieces.
+class Out {
+public:
+    explicit Out(std::ostream& os) : os_(os) { buf_.reserve(kChunk + 1024); }
+    ~Out() = default;
+    Out(const Out&) = delete;
+    Out& operator=(const Out&) = delete;
+
+    Out& operator<<(std::string_view s) {
+        buf_.append(s);
+        if (buf_.size() >= kChunk) flush();
+        return *this;
+    }
+    Out& operator<<(char c) {
+        buf_ += c;
+        return *this;
+    }
+    void flush() {
+        os_.write(buf_.data(), static_cast<std::streamsize>(buf_.size()));
+        buf_.clear();
+    }
+
+private:
+    static constexpr std::size_t kChunk = 1 << 16;
+    std::ostream& os_;
+    std::string buf_;
+};
+
+void require_utf8(std::string_view name, const char* format) {
+    if (find_non_text(name, true) != std::string_view::npos)
+        fail(Errc::unsupported, std::string(format) + " writer: node name " + quote(name) + " is not valid UTF-8");
+}
+
+// Names the text readers would refuse (binary data) cannot be written as text.
+void require_text(std::string_view name, const char* format) {
+    require_utf8(name, format);
+    if (find_non_text(name) != std::string_view::npos)
+        fail(Errc::unsupported, std::string(format) + " writer: node name " + quote(name) + " has a control character");
+}
+
+void json_string(Out& out, std::string_view s) {
+    out << '"';
+    std::size_t plain = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x20 && c != '"' && c != '\\') continue;
+        out << s.substr(plain, i - plain);
+        plain = i + 1;
+        switch (c) {
+            case '"': out << "\\\""; break;
+            case '\\': out << "\\\\"; break;
+            case '\n': out << "\\n"; break;
+            case '\r': out << "\\r"; break;
+            case '\t': out << "\\t"; break;
+            default: {
+                char u[8];
+                std::snprintf(u, sizeof u, "\\u%04x", c);
+                out << std::string_view(u, 6);
+            }
+        }
+    }
+    out << s.substr(plain) << '"';
+}
+
+void dot_string(Out& out, std::string_view s) {
+    out << '"';
+    std::size_t plain = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] != '"' && s[i] != '\\') continue;
+        out << s.substr(plain, i - plain) << '\\' << s[i];
+        plain = i + 1;
+    }
+    out << s.substr(plain) << '"';
+}
+
+void json_names(Out& out, std::span<const NodeId> ids, const Dag& dag) {
+    out << '[';
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        if (i) out << ", ";
+        json_string(out, dag.name(ids[i]));
+    }
+    out << ']';
+}
+
+}  // namespace
+
+void write_edges(std::ostream& os, const Dag& dag) {
+    const NodeId n = dag.node_count();
+    for (NodeId v = 0; v < n; ++v) {
+        const std::string_view name = dag.name(v);
+        require_text(name, "edge list");
+        if (std::any_of(name.begin(), name.end(), [](char c) { return is_space(c) || c == '#'; }))
+            fail(Errc::unsupported, "edge list writer: node name " + quote(name) +
+                                        " holds white space or '#', which the edge list cannot represent "
+                                        "(write DOT or WfFormat JSON instead)");
+    }
+    Out out(os);
+    // Ids below `next` have been mentioned; a lone name declares the next id
+    // whenever an arc line would mention a node out of id order.
+    NodeId next = 0;
+    auto declare_below = [&](NodeId k) {
+        for (; next < k; ++next) out << dag.name(next) << '\n';
+    };
+    for (NodeId u = 0; u < n; ++u) {
+        for (NodeId v : dag.children(u)) {
+            if (u < v && !(next == u && v == u + 1)) declare_below(v);
+            declare_below(u);
+            out << dag.name(u) << ' ' << dag.name(v) << '\n';
+            next = std::max(next, std::max(u, v) + 1);
+        }
+        declare_below(u + 1);
+    }
+    out.flush();
+}
+
+void write_dot(std::ostream& os, const Dag& dag) {
+    for (NodeId v = 0; v < dag.node_count(); ++v) require_text(dag.name(v), "DOT");
+    Out out(os);
+    out << "digraph dag {\n";
+    for (NodeId v = 0; v < dag.node_count(); ++v) {
+        out << "  ";
+        dot_string(out, dag.name(v));
+        out << ";\n";
+    }
+    for (NodeId u = 0; u < dag.node_count(); ++u)
+        for (NodeId v : dag.children(u)) {
+            out << "  ";
+            dot_string(out, dag.name(u));
+            out << " -> ";
+            dot_string(out, dag.name(v));
+            out << ";\n";
+        }
+    out << "}\n";
+    out.flush();
+}
+
+void write_wfformat(std::ostream& os, const Dag& dag) {
+    for (NodeId v = 0; v < dag.node_count(); ++v) require_utf8(dag.name(v), "WfFormat");
+    Out out(os);
+    out << "{\n  \"name\": \"dag\",\n  \"schemaVersion\": \"1.5\",\n"
+           "  \"workflow\": {\n    \"specification\": {\n      \"tasks\": [";
+    for (NodeId v = 0; v < dag.node_count(); ++v) {
+        out << (v ? ",\n        {\"id\": " : "\n        {\"id\": ");
+        json_string(out, dag.name(v));
+        out << ", \"name\": ";
+        json_string(out, dag.name(v));
+        out << ", \"parents\": ";
+        json_names(out, dag.parents(v), dag);
+        out << ", \"children\": ";
+        json_names(out, dag.children(v), dag);
+        out << '}';
+    }
+    out << "\n      ]\n    }\n  }\n}\n";
+    out.flush();
+}
+
+void write_adjacency_json(std::ostream& os, const Dag& dag) {
+    for (NodeId v = 0; v < dag.node_count(); ++v) require_utf8(dag.name(v), "adjacency JSON");
+    Out out(os);
+    out << '{';
+    for (NodeId v = 0; v < dag.node_count(); ++v) {
+        out << (v ? ",\n  " : "\n  ");
+        json_string(out, dag.name(v));
+        out << ": ";
+        json_names(out, dag.children(v), dag);
+    }
+    out << "\n}\n";
+    out.flush();
+}
+
+}  // namespace detail
+
+void write(std::ostream& out, const Dag& dag, Format format) {
+    switch (format) {
+        case Format::edges: detail::write_edges(out, dag); break;
+        case Format::dot: detail::write_dot(out, dag); break;
+        case Format::wfformat: detail::write_wfformat(out, dag); break;
+        case Format::adjacency_json: detail::write_adjacency_json(out, dag); break;
+        default:
+            fail(Errc::unsupported, std::string("no writer for format '") + format_name(format) +
+                                        "' (edges, dot, wfformat and adjacency-json can be written)");
+    }
+    if (!out) fail(Errc::io, "write failed");
+}
+
+void write_file(const std::string& path, const Dag& dag, Format format) {
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    if (!f) fail(Errc::io, path + ": cannot open for writing: " + std::strerror(errno));
+    write(f, dag, format);
+    f.close();
+    if (!f) fail(Errc::io, path + ": write failed: " + std::strerror(errno));
+}
+
+}  // namespace ics::io

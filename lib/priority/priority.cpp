@@ -1,0 +1,89 @@
+// System (1) of sweep-algorithm.txt §2. For z = x+y the right-hand side is the
+// entry of the 2-IC-Sweep table E(i,j) = E1(i)+E2(j) on the L-shaped path
+// (Theorem 3.1): L(z) = E1(min(s1,z)) + E2(max(0,z-s1)). So (1) reads
+// "∀x,y: E1(x)+E2(y) ≤ L(x+y)", i.e. the L path is a maximum path; we check it
+// row by row against a precomputed L, a branch-free inner loop.
+#include "priority/priority.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <limits>
+#include <vector>
+
+#include "common/error.hpp"
+#include "priority/row_kernels.hpp"
+
+namespace ics::priority {
+
+void validate_profile(std::span<const std::uint32_t> e, std::string_view what) {
+    if (e.empty()) fail(Errc::invalid_argument, std::string(what) + ": empty profile (needs E(0) = 0)");
+    if (e[0] != 0)
+        fail(Errc::invalid_argument, std::string(what) + ": E(0) = " + std::to_string(e[0]) +
+                                         ", a profile must start with 0 (sweep §3.1.1)");
+}
+
+namespace {
+
+// Smallest x whose row violates (1), or npos; T is wide enough for every sum.
+template <class T>
+std::size_t first_bad_row(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2) {
+    const std::size_t s1 = e1.size() - 1, s2 = e2.size() - 1;
+    std::vector<T> b(e2.begin(), e2.end()), l(s1 + s2 + 1);
+    for (std::size_t z = 0; z <= s1 + s2; ++z)
+        l[z] = static_cast<T>(T(e1[std::min(s1, z)]) + T(e2[z > s1 ? z - s1 : 0]));
+    for (std::size_t x = 0; x <= s1; ++x)
+        if (detail::any_sum_exceeds<T>(T(e1[x]), b.data(), l.data() + x, s2 + 1)) return x;
+    return static_cast<std::size_t>(-1);
+}
+
+}  // namespace
+
+std::optional<Violation> find_violation(std::span<const std::uint32_t> e1,
+                                        std::span<const std::uint32_t> e2) {
+    validate_profile(e1, "G1");
+    validate_profile(e2, "G2");
+    const std::uint64_t top = std::uint64_t(*std::max_element(e1.begin(), e1.end())) +
+                              *std::max_element(e2.begin(), e2.end());
+    const std::size_t x = top <= std::uint64_t(std::numeric_limits<std::int32_t>::max())
+                              ? first_bad_row<std::int32_t>(e1, e2)
+                              : first_bad_row<std::int64_t>(e1, e2);
+    if (x == static_cast<std::size_t>(-1)) return std::nullopt;
+    const std::size_t s1 = e1.size() - 1;
+    for (std::size_t y = 0; y < e2.size(); ++y) {
+        const std::size_t z = x + y;
+        const std::uint64_t lhs = std::uint64_t(e1[x]) + e2[y];
+        const std::uint64_t rhs = std::uint64_t(e1[std::min(s1, z)]) + e2[z > s1 ? z - s1 : 0];
+        if (lhs > rhs)
+            return Violation{static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), lhs, rhs};
+    }
+    fail(Errc::internal, "priority: row kernel and scalar check disagree");
+}
+
+bool has_priority(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2) {
+    return !find_violation(e1, e2).has_value();
+}
+
+PriorityPair compare(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2) {
+    return {has_priority(e1, e2), has_priority(e2, e1)};
+}
+
+std::string describe(const Violation& v, std::span<const std::uint32_t> e1,
+                     std::span<const std::uint32_t> e2, std::string_view name1,
+                     std::string_view name2) {
+    const std::size_t s1 = e1.empty() ? 0 : e1.size() - 1;
+    const std::size_t z = std::size_t(v.x) + v.y;
+    const std::size_t xr = std::min(s1, z), yr = z > s1 ? z - s1 : 0;
+    auto at = [](std::span<const std::uint32_t> e, std::size_t i) {
+        return i < e.size() ? std::to_string(e[i]) : std::string("?");
+    };
+    std::string s;
+    s.append(name1).append(" \u25B7 ").append(name2);
+    s += " fails at x=" + std::to_string(v.x) + ", y=" + std::to_string(v.y) + ": E1(" +
+         std::to_string(v.x) + ")+E2(" + std::to_string(v.y) + ") = " + at(e1, v.x) + "+" +
+         at(e2, v.y) + " = " + std::to_string(v.lhs) + " > E1(" + std::to_string(xr) + ")+E2(" +
+         std::to_string(yr) + ") = " + at(e1, xr) + "+" + at(e2, yr) + " = " +
+         std::to_string(v.rhs);
+    return s;
+}
+
+}  // namespace ics::priority

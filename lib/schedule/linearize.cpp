@@ -1,0 +1,236 @@
+#include "schedule/linearize.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "priority/priority.hpp"
+#include "sweep/ic_sweep.hpp"
+
+namespace ics::schedule {
+
+namespace {
+
+using decompose::BlockId;
+
+struct ProfileHash {
+    std::size_t operator()(const std::vector<std::uint32_t>& v) const noexcept {
+        std::uint64_t h = 1469598103934665603ull;
+        for (auto x : v) h = (h ^ x) * 1099511628211ull;
+        return static_cast<std::size_t>(h);
+    }
+};
+
+// Blocks with equal profiles are interchangeable for ▷ (system (1) only sees
+// profiles), so priorities are decided once per pair of distinct profiles:
+// an FFT's 57,344 butterflies need one test.
+class PriorityCache {
+public:
+    explicit PriorityCache(std::span<const std::vector<std::uint32_t>> profiles) : type_of_(profiles.size()) {
+        std::unordered_map<std::vector<std::uint32_t>, std::uint32_t, ProfileHash> ids;
+        for (std::size_t b = 0; b < profiles.size(); ++b) {
+            auto [it, fresh] = ids.try_emplace(profiles[b], static_cast<std::uint32_t>(reps_.size()));
+            if (fresh) reps_.push_back(&profiles[b]);
+            type_of_[b] = it->second;
+        }
+    }
+    std::uint32_t type(BlockId b) const { return type_of_[b]; }
+    std::uint32_t type_count() const { return static_cast<std::uint32_t>(reps_.size()); }
+    const std::vector<std::uint32_t>& profile_of_type(std::uint32_t t) const { return *reps_[t]; }
+    bool prio(std::uint32_t a, std::uint32_t b) {
+        const std::uint64_t key = (std::uint64_t{a} << 32) | b;
+        auto it = memo_.find(key);
+        if (it != memo_.end()) return it->second;
+        const bool r = priority::has_priority(*reps_[a], *reps_[b]);
+        memo_.emplace(key, r);
+        return r;
+    }
+
+private:
+    std::vector<std::uint32_t> type_of_;
+    std::vector<const std::vector<std::uint32_t>*> reps_;
+    std::unordered_map<std::uint64_t, bool> memo_;
+};
+
+class Linearizer {
+public:
+    Linearizer(const decompose::Decomposition& dec, std::span<const std::vector<std::uint32_t>> profiles,
+               std::span<const std::string> shapes)
+        : dec_(dec), profiles_(profiles), shapes_(shapes), cache_(profiles), pending_(dec.super_in_degree),
+          bucket_(cache_.type_count()) {
+        for (BlockId b = 0; b < dec.block_count; ++b)
+            if (pending_[b] == 0) add_source(b);
+    }
+
+    Linearization run() {
+        while (live_ > 0) {
+            if (step_single()) continue;
+            if (step_sum()) continue;
+            step_greedy();
+        }
+        return std::move(out_);
+    }
+
+private:
+    void add_source(BlockId b) {
+        const auto t = cache_.type(b);
+        if (bucket_[t].empty()) present_.push_back(t);
+        bucket_[t].push_back(b);
+        ++live_;
+    }
+
+    // Removes b from the remnant; returns the blocks that became sources.
+    std::vector<BlockId> remove(BlockId b) {
+        auto& bk = bucket_[cache_.type(b)];
+        // Swap-remove scanning from the back, where step_single picks: O(1) there.
+        auto it = std::find(bk.rbegin(), bk.rend(), b);
+        *it = bk.back();
+        bk.pop_back();
+        --live_;
+        std::vector<BlockId> freed;
+        for (BlockId c : dec_.successors(b))
+            if (--pending_[c] == 0) freed.push_back(c);
+        return freed;
+    }
+
+    void compact_present() {
+        std::erase_if(present_, [&](std::uint32_t t) { return bucket_[t].empty(); });
+        std::sort(present_.begin(), present_.end());
+        present_.erase(std::unique(present_.begin(), present_.end()), present_.end());
+    }
+
+    // Would-be-freed successors of b (their only pending parent is b).
+    template <class F>
+    bool all_freed(BlockId b, F&& ok) const {
+        for (BlockId c : dec_.successors(b))
+            if (pending_[c] == 1 && !ok(c)) return false;
+        return true;
+    }
+
+    // §4.2 (a): a source block with ▷-priority over every source block of R_B.
+    bool step_single() {
+        compact_present();
+        for (std::uint32_t t : present_) {
+            bool dominant = true;
+            for (std::uint32_t u : present_) {
+                if (u == t && bucket_[t].size() == 1) continue;
+                if (!cache_.prio(t, u)) {
+                    dominant = false;
+                    break;
+                }
+            }
+            if (!dominant) continue;
+            const auto& bk = bucket_[t];
+            for (auto it = bk.rbegin(); it != bk.rend(); ++it) {
+                if (!all_freed(*it, [&](BlockId c) { return cache_.prio(t, cache_.type(c)); })) continue;
+                emit_single(*it);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    void emit_single(BlockId b) {
+        out_.groups.push_back(Group{{b}, {}});
+        for (BlockId c : remove(b)) add_source(c);
+    }
+
+    // §4.2 (c): the sum of all source blocks, when (A) it admits an ICO
+    // schedule (IC-Sweep) and (B) each summand has priority over every block
+    // the sum frees.
+    bool step_sum() {
+        std::vector<BlockId> sum;
+        for (std::uint32_t t : present_)
+            for (BlockId b : bucket_[t]) sum.push_back(b);
+        if (sum.size() < 2) return false;
+        std::sort(sum.begin(), sum.end());
+        std::vector<std::vector<std::uint32_t>> profs;
+        profs.reserve(sum.size());
+        for (BlockId b : sum) profs.push_back(profiles_[b]);
+        const sweep::SweepResult sw = sweep::ic_sweep(profs, sweep::SweepOptions{.path = true, .pairs = false, .envelope = false});
+        if (!sw.ico) {
+            note_failure("no source block has ▷-priority over all others, and the sum of the " +
+                         std::to_string(sum.size()) + " source blocks " + describe(sum) +
+                         " admits no IC-optimal schedule (IC-Sweep: " + sw.reason + ")");
+            return false;
+        }
+        // (B): blocks freed once the whole sum is removed.
+        std::vector<std::uint32_t> need(sum.size(), 0);
+        std::unordered_map<BlockId, std::uint32_t> hits;
+        for (BlockId b : sum)
+            for (BlockId c : dec_.successors(b)) ++hits[c];
+        for (auto [c, k] : hits) {
+            if (pending_[c] != k) continue;
+            for (BlockId b : sum)
+                if (!cache_.prio(cache_.type(b), cache_.type(c))) {
+                    note_failure("the sum of source blocks " + describe(sum) +
+                                 " admits an IC-optimal schedule, but block #" + std::to_string(b) + " " +
+                                 shapes_[b] + " lacks ▷-priority over block #" + std::to_string(c) + " " +
+                                 shapes_[c] + " (condition B of sweep §4.2)");
+                    return false;
+                }
+        }
+        Group g;
+        g.blocks.assign(sum.begin(), sum.end());
+        g.path = sw.path;
+        out_.groups.push_back(std::move(g));
+        std::vector<BlockId> freed;
+        for (BlockId b : sum)
+            for (BlockId c : remove(b)) freed.push_back(c);
+        for (BlockId c : freed) add_source(c);
+        return true;
+    }
+
+    // Not provable: take the source block that wins ▷ against most others.
+    void step_greedy() {
+        if (out_.reason.empty()) note_failure("no ▷-linearization found");
+        out_.proven = false;
+        BlockId best = decompose::kNoBlock;
+        std::int64_t best_score = -1;
+        for (std::uint32_t t : present_) {
+            if (bucket_[t].empty()) continue;
+            std::int64_t wins = 0;
+            for (std::uint32_t u : present_)
+                if (!bucket_[u].empty() && cache_.prio(t, u)) wins += static_cast<std::int64_t>(bucket_[u].size());
+            if (wins > best_score) {
+                best_score = wins;
+                best = bucket_[t].front();
+            }
+        }
+        emit_single(best);
+    }
+
+    void note_failure(std::string why) {
+        out_.proven = false;
+        if (out_.reason.empty()) out_.reason = std::move(why);
+    }
+
+    std::string describe(const std::vector<BlockId>& bs) const {
+        std::string s;
+        const std::size_t shown = std::min<std::size_t>(bs.size(), 6);
+        for (std::size_t i = 0; i < shown; ++i) {
+            if (i) s += ", ";
+            s += "#" + std::to_string(bs[i]) + " " + shapes_[bs[i]];
+        }
+        if (shown < bs.size()) s += ", ... (" + std::to_string(bs.size()) + " blocks)";
+        return s;
+    }
+
+    const decompose::Decomposition& dec_;
+    std::span<const std::vector<std::uint32_t>> profiles_;
+    std::span<const std::string> shapes_;
+    PriorityCache cache_;
+    std::vector<std::uint32_t> pending_;            // unremoved parents in the super-dag
+    std::vector<std::vector<BlockId>> bucket_;      // current source blocks by profile type
+    std::vector<std::uint32_t> present_;            // types with a nonempty bucket (lazily compacted)
+    std::uint64_t live_ = 0;                        // current source blocks
+    Linearization out_;
+};
+
+}  // namespace
+
+Linearization linearize(const decompose::Decomposition& dec, std::span<const std::vector<std::uint32_t>> profiles,
+                        std::span<const std::string> shapes) {
+    return Linearizer(dec, profiles, shapes).run();
+}
+
+}  // namespace ics::schedule

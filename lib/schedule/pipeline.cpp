@@ -1,0 +1,136 @@
+// The whole pipeline; see schedule.hpp.
+#include <algorithm>
+
+#include "blocks/block_schedule.hpp"
+#include "decompose/decomposition.hpp"
+#include "exact/downset_search.hpp"
+#include "schedule/linearize.hpp"
+#include "schedule/schedule.hpp"
+#include "skeleton/shortcut.hpp"
+
+namespace ics::schedule {
+
+const char* method_name(Method m) noexcept {
+    switch (m) {
+        case Method::decomposition: return "decomposition";
+        case Method::sweep: return "decomposition+sweep";
+        case Method::exact: return "exact-search";
+        case Method::greedy: return "greedy";
+    }
+    return "unknown";
+}
+
+namespace {
+
+// Theorem 2.1: each group's block nonsinks in the mandated (or interleaved)
+// order, then every sink of the dag.
+std::vector<NodeId> assemble(const Dag& dag, const std::vector<Block>& blocks, const Linearization& lin) {
+    std::vector<NodeId> order;
+    order.reserve(dag.node_count());
+    for (const Group& g : lin.groups) {
+        if (g.path.empty()) {
+            for (std::uint32_t b : g.blocks)
+                for (NodeId v : blocks[b].schedule.order) order.push_back(v);
+            continue;
+        }
+        std::vector<std::size_t> next(g.blocks.size(), 0);
+        for (std::uint32_t k : g.path) order.push_back(blocks[g.blocks[k]].schedule.order[next[k]++]);
+    }
+    for (NodeId v = 0; v < dag.node_count(); ++v)
+        if (dag.is_sink(v)) order.push_back(v);
+    return order;
+}
+
+bool try_exact(const Dag& dag, const Options& opt, Result& r) {
+    const NodeId n = dag.node_count();
+    if (n > 64) return false;
+    const std::uint64_t budget =
+        n <= opt.exact_max_nodes ? std::max<std::uint64_t>(opt.exact_max_downsets, std::uint64_t{1} << n)
+                                 : opt.exact_max_downsets;
+    try {
+        exact::ExactResult ex = exact::exact_schedule(dag, budget);
+        r.exact_ran = true;
+        r.max_profile = std::move(ex.max_profile);
+        if (ex.ico) {
+            r.status = Status::ic_optimal;
+            r.method = Method::exact;
+            r.order = std::move(ex.order);
+            r.reason.clear();
+        } else {
+            r.method = Method::exact;
+            r.order = std::move(ex.order);
+            r.reason = "the dag admits no IC-optimal schedule (exhaustive search over " +
+                       std::to_string(ex.downsets_visited) + " down-sets: no schedule reaches the maximum " +
+                       std::to_string(r.max_profile[ex.first_unreachable_step]) + " eligible tasks at step " +
+                       std::to_string(ex.first_unreachable_step) + " while staying maximal before)";
+        }
+        return true;
+    } catch (const Error& e) {
+        if (e.code() != Errc::too_large) throw;
+        return false;
+    }
+}
+
+}  // namespace
+
+Result schedule(const Dag& dag, const Options& opt) {
+    Result r;
+    if (dag.empty()) {
+        r.status = Status::ic_optimal;
+        r.method = Method::decomposition;
+        r.eval = pebble::evaluate(dag, r.order);
+        return r;
+    }
+    const skeleton::Skeleton sk = skeleton::remove_shortcuts(dag);
+    r.shortcuts_removed = sk.removed.size();
+    const decompose::Decomposition dec = decompose::decompose(sk.dag);
+
+    bool proven = false;
+    if (!dec.bipartite) {
+        r.reason = dec.message;
+    } else {
+        r.blocks.resize(dec.block_count);
+        std::vector<std::vector<std::uint32_t>> profiles(dec.block_count);
+        std::vector<std::string> shapes(dec.block_count);
+        std::string block_reason;
+        for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
+            Block& blk = r.blocks[b];
+            blk.schedule = blocks::schedule_block(sk.dag, dec.sources(b), opt.block);
+            blk.sinks.assign(dec.sinks(b).begin(), dec.sinks(b).end());
+            profiles[b] = blk.schedule.profile;
+            shapes[b] = blk.schedule.shape;
+            if (!blk.schedule.proven && block_reason.empty()) {
+                block_reason = "block #" + std::to_string(b) + " " + blk.schedule.shape +
+                               (blk.schedule.ico_exists ? " has no proven IC-optimal schedule"
+                                                        : " admits no IC-optimal schedule");
+            }
+        }
+        Linearization lin = linearize(dec, profiles, shapes);
+        r.order = assemble(dag, r.blocks, lin);
+        for (const Group& g : lin.groups) r.linearization.push_back(g.blocks);
+        const bool swept = std::any_of(lin.groups.begin(), lin.groups.end(), [](const Group& g) {
+            return g.blocks.size() > 1;
+        });
+        proven = block_reason.empty() && lin.proven;
+        r.method = swept ? Method::sweep : Method::decomposition;
+        r.reason = !block_reason.empty() ? block_reason : lin.reason;
+    }
+    if (proven) {
+        r.status = Status::ic_optimal;
+        r.reason.clear();
+    } else if (!try_exact(dag, opt, r)) {
+        // Keep whichever unproven order has the larger AREA (sum of E(t)).
+        std::vector<NodeId> greedy = greedy_order(dag);
+        if (r.order.empty() ||
+            pebble::evaluate(dag, greedy).area > pebble::evaluate(dag, r.order).area) {
+            r.order = std::move(greedy);
+            r.method = Method::greedy;
+        }
+        if (dag.node_count() > opt.exact_max_nodes)
+            r.reason += "; too large for the exact search (" + std::to_string(dag.node_count()) + " nodes)";
+    }
+    r.eval = pebble::evaluate(dag, r.order);
+    return r;
+}
+
+}  // namespace ics::schedule

@@ -1,0 +1,72 @@
+// The IC-scheduling pipeline (sweep-algorithm.txt §2 and §4.2):
+//   1. remove shortcuts (skeleton), 2. parse into CBBBs and the super-dag,
+//   3. schedule every block (closed forms, PBT greedy, exact search),
+//   4. ▷-linearize the super-dag, using IC-Sweep on sums of source blocks
+//      when no single block has priority (Theorem 4.1),
+//   5. execute the blocks' nonsinks in that order, then all sinks (Theorem 2.1).
+// When that fails and the dag is small, an exact search over down-sets
+// decides whether an IC-optimal schedule exists at all.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "blocks/block_schedule.hpp"
+#include "dag/dag.hpp"
+#include "pebble/pebble.hpp"
+
+namespace ics::schedule {
+
+enum class Status : int {
+    ic_optimal = 0,  // proven: E(t) is maximum at every step
+    heuristic = 1,   // not proven (see `reason`)
+};
+
+enum class Method : int {
+    decomposition = 0,  // Theorem 2.1 with a ▷-linearization of blocks
+    sweep = 1,          // decomposition with at least one IC-Sweep sum (Theorem 4.1)
+    exact = 2,          // exhaustive search over down-sets
+    greedy = 3,         // heuristic fallback
+};
+const char* method_name(Method m) noexcept;
+
+struct Options {
+    // Dags with at most this many nodes are decided exactly when the theory's
+    // decomposition does not prove a schedule.
+    std::uint32_t exact_max_nodes = 20;
+    // Larger dags (≤ 64 nodes) are searched while the down-sets stay under this budget.
+    std::uint64_t exact_max_downsets = std::uint64_t{1} << 20;
+    blocks::BlockOptions block;
+};
+
+struct Block {
+    blocks::BlockSchedule schedule;  // order = the block's sources in execution order
+    std::vector<NodeId> sinks;
+};
+
+struct Result {
+    Status status = Status::heuristic;
+    Method method = Method::greedy;
+    std::string reason;  // why not proven (empty when ic_optimal)
+    std::vector<NodeId> order;
+    pebble::Evaluation eval;  // of `order` on the input dag
+    // Certificate (filled whenever the decomposition succeeded).
+    std::uint64_t shortcuts_removed = 0;
+    std::vector<Block> blocks;
+    // The ▷-linearization: groups of block indices; a group of size > 1 is a
+    // sum of source blocks scheduled by IC-Sweep (interleaved).
+    std::vector<std::vector<std::uint32_t>> linearization;
+    // Exact search: whether it ran, and M(t) when it did.
+    bool exact_ran = false;
+    std::vector<std::uint32_t> max_profile;
+};
+
+Result schedule(const Dag& dag, const Options& options = {});
+
+// Heuristic used when nothing is proven: execute nonsinks first, each time the
+// eligible nonsink that makes the most tasks eligible now (ties: lowest id),
+// then the sinks (Lemma 2.1 of sweep-algorithm.txt: sinks last never hurts).
+std::vector<NodeId> greedy_order(const Dag& dag);
+
+}  // namespace ics::schedule

@@ -1,0 +1,94 @@
+// Shortcut removal (MRY06 step 1, sweep-algorithm.txt §2): see shortcut.hpp.
+//
+// Candidates are the arcs u -> v with level(v) >= level(u) + 2 (an arc
+// between consecutive longest-path levels has no parallel path); with none,
+// the work ends after one pass over the arcs. Otherwise the bitset method
+// (shortcut_bitset.cpp) decides them in a predictable time. When that time is
+// large compared with the dag, level-bounded searches from each tail
+// (shortcut_search.cpp) are tried on a sample of the tails; if they promise
+// to be cheaper (large sparse dags: 40x on a 300,000-node random dag) they
+// run, within twice the estimate, and the bitset method finishes what they
+// leave. Either way the result is the same; only the time differs.
+#include "skeleton/shortcut.hpp"
+
+#include <algorithm>
+
+#include "skeleton/shortcut_detail.hpp"
+
+namespace ics::skeleton {
+
+using detail::Arc;
+
+std::vector<std::pair<NodeId, NodeId>> find_shortcuts(const Dag& dag) {
+    const NodeId n = dag.node_count();
+    const auto level = dag.levels();
+    std::vector<Arc> cand;  // in increasing (u, v)
+    for (NodeId u = 0; u < n; ++u)
+        for (NodeId v : dag.children(u))
+            if (level[v] > level[u] + 1) cand.push_back({u, v});
+    std::vector<std::pair<NodeId, NodeId>> removed;
+    if (cand.empty()) return removed;
+
+    const detail::LevelOrder lo(dag);
+    std::vector<std::uint8_t> shortcut(cand.size(), 0);
+    std::size_t decided = 0;
+    if (const std::uint64_t limit = detail::search_limit(dag, lo, cand)) {
+        const std::uint64_t estimate = detail::search_estimate(dag, cand, detail::kSampleStride, limit);
+        if (estimate <= limit) decided = detail::search_shortcuts(dag, cand, 2 * estimate + n, shortcut);
+    }
+    if (decided < cand.size()) {
+        std::vector<std::uint8_t> rest(cand.size() - decided, 0);
+        detail::bitset_shortcuts(dag, lo, std::span<const Arc>(cand).subspan(decided), &rest);
+        std::copy(rest.begin(), rest.end(), shortcut.begin() + static_cast<std::ptrdiff_t>(decided));
+    }
+    for (std::size_t i = 0; i < cand.size(); ++i)
+        if (shortcut[i]) removed.emplace_back(cand[i].u, cand[i].v);
+    return removed;
+}
+
+namespace detail {
+
+std::uint64_t search_limit(const Dag& dag, const LevelOrder& lo, std::span<const Arc> cand) {
+    const std::uint64_t bitset_cost = bitset_shortcuts(dag, lo, cand, nullptr);
+    if (bitset_cost <= 4 * (std::uint64_t{dag.node_count()} + dag.arc_count())) return 0;
+    return bitset_cost / kSearchUnitCost;
+}
+
+}  // namespace detail
+
+namespace {
+
+Dag without_arcs(const Dag& dag, const std::vector<std::pair<NodeId, NodeId>>& removed) {
+    const NodeId n = dag.node_count();
+    DagBuilder b;
+    b.reserve(n, dag.arc_count() - removed.size());
+    for (NodeId v = 0; v < n; ++v) b.add_node(dag.name(v));
+    auto next = removed.begin();  // both sequences are in increasing (u, v)
+    for (NodeId u = 0; u < n; ++u)
+        for (NodeId v : dag.children(u)) {
+            if (next != removed.end() && next->first == u && next->second == v) {
+                ++next;
+                continue;
+            }
+            b.add_arc(u, v);
+        }
+    return b.build();
+}
+
+}  // namespace
+
+Skeleton remove_shortcuts(const Dag& dag) {
+    Skeleton s;
+    s.removed = find_shortcuts(dag);
+    s.dag = s.removed.empty() ? dag : without_arcs(dag, s.removed);
+    return s;
+}
+
+Skeleton remove_shortcuts(Dag&& dag) {
+    Skeleton s;
+    s.removed = find_shortcuts(dag);
+    s.dag = s.removed.empty() ? std::move(dag) : without_arcs(dag, s.removed);
+    return s;
+}
+
+}  // namespace ics::skeleton

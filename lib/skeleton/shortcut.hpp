@@ -1,0 +1,37 @@
+// Shortcut removal (MRY06 step 1; sweep-algorithm.txt §2, step 1): a dag is
+// "pruned to remove shortcuts, arcs that duplicate existing paths". The
+// resulting skeleton shares all of its IC-optimal schedules with the dag.
+//
+// An arc (u -> v) is a shortcut when another path u ~> v exists. Such a path
+// has at least two arcs, so level(v) >= level(u) + 2 for the longest-path
+// levels: arcs joining consecutive levels are never shortcuts and cost
+// nothing beyond one pass. The other arcs are checked by bitset reachability
+// over groups of their heads (see shortcut.cpp).
+#pragma once
+
+#include <utility>
+#include <vector>
+
+#include "dag/dag.hpp"
+
+namespace ics::skeleton {
+
+struct Skeleton {
+    // Same node ids and names as the input, shortcuts removed.
+    Dag dag;
+    // The removed arcs (u, v), in increasing (u, v).
+    std::vector<std::pair<NodeId, NodeId>> removed;
+};
+
+// The shortcuts of `dag`, in increasing (u, v). Time O(n + m) when every arc
+// joins consecutive levels; otherwise O(n + m + (m' * K)) per group of up to
+// 512 candidate heads, m' being the arcs between the group's lowest tail
+// level and its highest head level.
+std::vector<std::pair<NodeId, NodeId>> find_shortcuts(const Dag& dag);
+
+// The skeleton of `dag`. When nothing is removed the dag is copied (the
+// rvalue overload moves it instead).
+Skeleton remove_shortcuts(const Dag& dag);
+Skeleton remove_shortcuts(Dag&& dag);
+
+}  // namespace ics::skeleton

@@ -1,0 +1,160 @@
+// exact_block_schedule / block_max_profile against brute force, the dual
+// exact path, and timings.
+#include <chrono>
+#include <cstdio>
+
+#include "block_test_util.hpp"
+
+namespace ics::blocks::test {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void check_exact(const TestBlock& tb, const std::string& what) {
+    const BlockSchedule r = exact_block_schedule(tb.dag, tb.sources);
+    const auto max = bf_max_profile(tb.dag, tb.sources);
+    const auto lex = bf_lexmax_profile(tb.dag, tb.sources);
+    const bool exists = lex == max;
+    EXPECT_EQ(r.kind, Kind::exact) << what;
+    EXPECT_EQ(r.ico_exists, exists) << what;
+    EXPECT_EQ(r.proven, exists) << what;
+    // ICO: the profile is the maximum; otherwise the lexicographically largest.
+    EXPECT_EQ(r.profile, exists ? max : lex) << what;
+    EXPECT_EQ(block_max_profile(tb.dag, tb.sources), max) << what;
+    expect_consistent(tb.dag, tb.sources, r);
+}
+
+TEST(Exact, MatchesBruteForceOnRandomBlocks) {
+    SplitMix64 rng(99);
+    int with = 0, without = 0;
+    for (int it = 0; it < 2500; ++it) {
+        const auto tops = 1 + static_cast<std::uint32_t>(rng.below(11));
+        const auto bottoms = 1 + static_cast<std::uint32_t>(rng.below(13));
+        const Spec spec = random_spec(tops, bottoms, 0.1 + 0.6 * rng.uniform(), rng);
+        const TestBlock tb = materialise(spec, static_cast<std::uint64_t>(it) + 1);
+        check_exact(tb, "it " + std::to_string(it));
+        (bf_lexmax_profile(tb.dag, tb.sources) == bf_max_profile(tb.dag, tb.sources) ? with : without)++;
+    }
+    RecordProperty("with_ico", with);
+    RecordProperty("without_ico", without);
+    std::printf("random blocks: %d admit an ICO order, %d do not\n", with, without);
+    EXPECT_GT(with, 1000);
+    EXPECT_GT(without, 100);
+}
+
+TEST(Exact, ManySinksUseWideMasks) {
+    // > 64, > 128, > 256 sinks with two or more parents (1, 2, 4 and dynamic words).
+    SplitMix64 rng(4);
+    for (std::uint32_t bottoms : {40u, 100u, 180u, 300u, 700u}) {
+        for (int rep = 0; rep < 6; ++rep) {
+            const auto tops = 2 + static_cast<std::uint32_t>(rng.below(9));
+            const Spec spec = random_spec(tops, bottoms, 0.3 + 0.4 * rng.uniform(), rng);
+            const TestBlock tb = materialise(spec, bottoms + static_cast<std::uint64_t>(rep));
+            check_exact(tb, std::to_string(bottoms) + " sinks");
+        }
+    }
+}
+
+TEST(Exact, HandExamples) {
+    // Slides, "Optimality is not always possible": no order is maximal at both steps 1 and 2.
+    //   s1 -> a (private);  s2, s3 -> b, c;  s1, s2, s3 -> e (so the block is connected).
+    const Spec spec{3, 4, {{0, 0}, {0, 3}, {1, 1}, {1, 2}, {1, 3}, {2, 1}, {2, 2}, {2, 3}}};
+    const TestBlock tb = materialise(spec, 0);
+    const BlockSchedule r = exact_block_schedule(tb.dag, tb.sources);
+    EXPECT_FALSE(r.ico_exists);
+    EXPECT_FALSE(r.proven);
+    EXPECT_EQ(block_max_profile(tb.dag, tb.sources), (std::vector<std::uint32_t>{0, 1, 2, 4}));
+    EXPECT_EQ(r.profile, (std::vector<std::uint32_t>{0, 1, 1, 4}));
+    EXPECT_EQ(r.order[0], tb.sources[0]);
+}
+
+TEST(Exact, TooLarge) {
+    SplitMix64 rng(1);
+    const TestBlock tb = materialise(random_spec(31, 40, 0.2, rng), 0);
+    try {
+        exact_block_schedule(tb.dag, tb.sources);
+        ADD_FAILURE() << "no error";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.code(), Errc::too_large);
+    }
+}
+
+TEST(Exact, DualPathForFewSinks) {
+    // Many sources, few sinks: exact search on the dual block, then the dual
+    // schedule (kind dual). With exact_max_sources lowered to 6, blocks of
+    // 7..14 sources and <= 6 sinks take this path and brute force checks them.
+    SplitMix64 rng(31);
+    BlockOptions opt;
+    opt.exact_max_sources = 6;
+    int dual = 0, proven = 0;
+    for (int it = 0; it < 1500; ++it) {
+        const auto tops = 7 + static_cast<std::uint32_t>(rng.below(8));
+        const auto bottoms = 1 + static_cast<std::uint32_t>(rng.below(6));
+        const TestBlock tb = materialise(random_spec(tops, bottoms, 0.15 + 0.5 * rng.uniform(), rng),
+                                         static_cast<std::uint64_t>(it) + 1);
+        const BlockSchedule r = schedule_block(tb.dag, tb.sources, opt);
+        expect_consistent(tb.dag, tb.sources, r);
+        const auto max = bf_max_profile(tb.dag, tb.sources);
+        const bool exists = bf_lexmax_profile(tb.dag, tb.sources) == max;
+        if (r.proven) {
+            EXPECT_EQ(r.profile, max) << it;
+        }
+        if (r.kind != Kind::dual) continue;
+        ++dual;
+        proven += r.proven;
+        EXPECT_EQ(r.proven, exists) << it;
+        EXPECT_EQ(r.ico_exists, exists) << it;
+    }
+    RecordProperty("dual", dual);
+    RecordProperty("proven", proven);
+    EXPECT_GT(dual, 500);
+}
+
+// Timings (printed; the bounds only catch gross regressions of a debugoptimized build).
+TEST(ExactPerf, TwentyAndTwentyFourSources) {
+    SplitMix64 rng(2025);
+    for (std::uint32_t n : {20u, 24u}) {
+        for (int kind = 0; kind < 3; ++kind) {
+            // 0: sparse random (often ICO), 1: dense random, 2: many private sinks and wide masks
+            const Spec spec = kind == 0   ? random_spec(n, 2 * n, 0.12, rng)
+                              : kind == 1 ? random_spec(n, n, 0.5, rng)
+                                          : random_spec(n, 150, 0.2, rng);
+            const TestBlock tb = materialise(spec, n + static_cast<std::uint64_t>(kind));
+            const auto t0 = std::chrono::steady_clock::now();
+            const BlockSchedule r = exact_block_schedule(tb.dag, tb.sources);
+            const double s = seconds_since(t0);
+            std::printf("exact search, %u sources, %u sinks (%s): %.3f s, ico=%d\n", n, spec.bottoms,
+                        kind == 0 ? "sparse" : kind == 1 ? "dense" : "150 sinks", s, r.ico_exists ? 1 : 0);
+            EXPECT_LT(s, n == 20 ? 1.0 : 5.0);
+            EXPECT_EQ(r.profile, block_profile(tb.dag, r.order));
+        }
+    }
+}
+
+TEST(ExactPerf, NoIcoWorstCase) {
+    // 24 sources, no ICO order, and a lexicographically largest chain whose
+    // layers are huge: source 23 alone renders sink c, but sources 21 and 22
+    // together render e1 and e2 (so M(1) = 1, M(2) = 2 cannot both be met);
+    // afterwards every subset of 0..20 ties until sink b (0..20) and sink a
+    // (all 24) complete at the very end.
+    Spec spec{24, 5, {}};
+    for (std::uint32_t i = 0; i < 24; ++i) spec.arcs.emplace_back(i, 0);
+    for (std::uint32_t i = 0; i <= 20; ++i) spec.arcs.emplace_back(i, 1);
+    spec.arcs.emplace_back(23, 2);
+    for (std::uint32_t i : {21u, 22u})
+        for (std::uint32_t j : {3u, 4u}) spec.arcs.emplace_back(i, j);
+    const TestBlock tb = materialise(spec, 0);
+    const auto t0 = std::chrono::steady_clock::now();
+    const BlockSchedule r = exact_block_schedule(tb.dag, tb.sources);
+    const double s = seconds_since(t0);
+    std::printf("exact search, 24 sources, no ICO, tie-heavy layers: %.3f s\n", s);
+    EXPECT_FALSE(r.ico_exists);
+    EXPECT_EQ(r.order[0], tb.sources[23]);
+    EXPECT_EQ(r.profile, block_profile(tb.dag, r.order));
+    EXPECT_LT(s, 10.0);
+}
+
+}  // namespace
+}  // namespace ics::blocks::test

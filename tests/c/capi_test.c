@@ -1,0 +1,321 @@
+/* The C API seen from C: every status, NULLs, foreign handles, buffer
+ * conventions, malformed input, cycles. No C++ anywhere. */
+#include <ics/ics.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+static int checks = 0;
+
+#define CHECK(cond)                                                              \
+    do {                                                                         \
+        ++checks;                                                                \
+        if (!(cond)) {                                                           \
+            ++failures;                                                          \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                        \
+    } while (0)
+
+/* Expects `call` to return `status` and the last message to contain `needle`. */
+#define EXPECT_STATUS(call, status, needle)                                                          \
+    do {                                                                                             \
+        ics_status st_ = (call);                                                                     \
+        ++checks;                                                                                    \
+        if (st_ != (status)) {                                                                       \
+            ++failures;                                                                              \
+            fprintf(stderr, "%s:%d: %s returned %d (%s: %s), expected %d\n", __FILE__, __LINE__, #call, \
+                    (int)st_, ics_status_string(st_), ics_last_error_message(), (int)(status));      \
+        } else if ((status) != ICS_OK && strstr(ics_last_error_message(), (needle)) == NULL) {       \
+            ++failures;                                                                              \
+            fprintf(stderr, "%s:%d: message '%s' lacks '%s'\n", __FILE__, __LINE__,                   \
+                    ics_last_error_message(), (needle));                                             \
+        }                                                                                            \
+    } while (0)
+
+#define OK(call) EXPECT_STATUS(call, ICS_OK, "")
+
+static ics_dag* diamond(void) {
+    ics_dag* d = NULL;
+    uint32_t a, b, c, e;
+    OK(ics_dag_create(&d));
+    OK(ics_dag_add_node(&a, d, "a"));
+    OK(ics_dag_add_node(&b, d, "b"));
+    OK(ics_dag_add_node(&c, d, "c"));
+    OK(ics_dag_add_node(&e, d, "d"));
+    OK(ics_dag_add_arc(d, a, b));
+    OK(ics_dag_add_arc(d, a, c));
+    OK(ics_dag_add_arc_by_name(d, "b", "d"));
+    OK(ics_dag_add_arc_by_name(d, "c", "d"));
+    return d;
+}
+
+static void test_version_and_status(void) {
+    CHECK(strcmp(ics_version(), ICS_VERSION_STRING) == 0);
+    CHECK(ics_version_number() == ICS_VERSION_NUMBER);
+    CHECK(ICS_VERSION_NUMBER == 100);
+    for (int s = ICS_OK; s >= ICS_ERR_NOT_DECOMPOSABLE; --s) {
+        const char* text = ics_status_string((ics_status)s);
+        CHECK(text != NULL && strcmp(text, "unknown status") != 0);
+    }
+    CHECK(strcmp(ics_status_string((ics_status)-999), "unknown status") == 0);
+    CHECK(ics_last_error_message() != NULL);
+    ics_dag_destroy(NULL);
+    ics_profile_destroy(NULL);
+    ics_free(NULL);
+}
+
+static void test_build_and_query(void) {
+    ics_dag* d = diamond();
+    uint32_t n = 0, id = 0, deg = 0;
+    uint64_t m = 0;
+    OK(ics_dag_node_count(&n, d));
+    CHECK(n == 4);
+    OK(ics_dag_arc_count(&m, d));
+    CHECK(m == 4);
+    OK(ics_dag_node_id(&id, d, "c"));
+    CHECK(id == 2);
+    const char* name = NULL;
+    OK(ics_dag_node_name(&name, d, 3));
+    CHECK(name && strcmp(name, "d") == 0);
+    OK(ics_dag_in_degree(&deg, d, 3));
+    CHECK(deg == 2);
+    OK(ics_dag_out_degree(&deg, d, 3));
+    CHECK(deg == 0);
+
+    uint32_t buf[8];
+    size_t count = 0;
+    OK(ics_dag_children(NULL, 0, &count, d, 0)); /* size query */
+    CHECK(count == 2);
+    OK(ics_dag_children(buf, 8, &count, d, 0));
+    CHECK(count == 2 && buf[0] == 1 && buf[1] == 2);
+    OK(ics_dag_parents(buf, 8, &count, d, 3));
+    CHECK(count == 2 && buf[0] == 1 && buf[1] == 2);
+    buf[0] = 77;
+    EXPECT_STATUS(ics_dag_parents(buf, 1, &count, d, 3), ICS_ERR_BUFFER_TOO_SMALL, "2 needed");
+    CHECK(count == 2 && buf[0] == 77); /* nothing written */
+    OK(ics_dag_sources(buf, 8, &count, d));
+    CHECK(count == 1 && buf[0] == 0);
+    OK(ics_dag_sinks(buf, 8, &count, d));
+    CHECK(count == 1 && buf[0] == 3);
+    OK(ics_dag_topological_order(buf, 8, &count, d));
+    CHECK(count == 4 && buf[0] == 0 && buf[3] == 3);
+    OK(ics_dag_levels(buf, 8, &count, d));
+    CHECK(count == 4 && buf[0] == 0 && buf[1] == 1 && buf[2] == 1 && buf[3] == 2);
+
+    ics_dag_info info = ICS_DAG_INFO_INIT;
+    OK(ics_dag_add_arc(d, 0, 1)); /* duplicate, merged */
+    OK(ics_dag_info_get(&info, d));
+    CHECK(info.nodes == 4 && info.arcs == 4 && info.duplicate_arcs == 1 && info.sources == 1 &&
+          info.sinks == 1 && info.levels == 3 && info.max_level_width == 2);
+    info.version = 99;
+    EXPECT_STATUS(ics_dag_info_get(&info, d), ICS_ERR_INVALID_ARGUMENT, "version");
+
+    ics_dag* copy = NULL;
+    OK(ics_dag_clone(&copy, d));
+    OK(ics_dag_add_node(NULL, copy, "e"));
+    OK(ics_dag_node_count(&n, copy));
+    CHECK(n == 5);
+    OK(ics_dag_node_count(&n, d));
+    CHECK(n == 4);
+    ics_dag_destroy(copy);
+    ics_dag_destroy(d);
+}
+
+static void test_errors(void) {
+    ics_dag* d = diamond();
+    uint32_t id;
+    EXPECT_STATUS(ics_dag_create(NULL), ICS_ERR_INVALID_ARGUMENT, "NULL");
+    EXPECT_STATUS(ics_dag_add_node(&id, d, "a"), ICS_ERR_DUPLICATE_NODE, "'a'");
+    EXPECT_STATUS(ics_dag_add_node(&id, d, ""), ICS_ERR_INVALID_ARGUMENT, "empty");
+    EXPECT_STATUS(ics_dag_add_node(&id, d, NULL), ICS_ERR_INVALID_ARGUMENT, "NULL");
+    EXPECT_STATUS(ics_dag_add_node(&id, NULL, "x"), ICS_ERR_INVALID_ARGUMENT, "NULL");
+    EXPECT_STATUS(ics_dag_add_arc(d, 0, 0), ICS_ERR_SELF_LOOP, "'a'");
+    EXPECT_STATUS(ics_dag_add_arc(d, 0, 42), ICS_ERR_UNKNOWN_NODE, "42");
+    EXPECT_STATUS(ics_dag_add_arc_by_name(d, "a", "nope"), ICS_ERR_UNKNOWN_NODE, "'nope'");
+    EXPECT_STATUS(ics_dag_node_id(&id, d, "nope"), ICS_ERR_UNKNOWN_NODE, "'nope'");
+    const char* name;
+    EXPECT_STATUS(ics_dag_node_name(&name, d, 4), ICS_ERR_UNKNOWN_NODE, "out of range");
+    EXPECT_STATUS(ics_dag_children(NULL, 0, NULL, d, 0), ICS_ERR_INVALID_ARGUMENT, "out_count");
+    uint32_t buf[4];
+    EXPECT_STATUS(ics_dag_children(NULL, 4, NULL, d, 0), ICS_ERR_INVALID_ARGUMENT, "out");
+    (void)buf;
+
+    /* A cycle is reported, naming its nodes, by every call needing acyclicity. */
+    OK(ics_dag_add_arc_by_name(d, "d", "a"));
+    EXPECT_STATUS(ics_dag_validate(d), ICS_ERR_CYCLE, "'d'");
+    uint64_t m;
+    EXPECT_STATUS(ics_dag_arc_count(&m, d), ICS_ERR_CYCLE, "'a'");
+    size_t count;
+    EXPECT_STATUS(ics_dag_order(buf, 4, &count, d, ICS_POLICY_FIFO, 0), ICS_ERR_CYCLE, "cycle");
+    uint32_t n;
+    OK(ics_dag_node_count(&n, d)); /* still answerable */
+    CHECK(n == 4);
+    ics_dag_destroy(d);
+
+    /* A pointer that is not a handle is refused, not dereferenced further. */
+    uint64_t fake[64];
+    memset(fake, 0, sizeof fake);
+    EXPECT_STATUS(ics_dag_node_count(&n, (const ics_dag*)fake), ICS_ERR_MISUSE, "invalid");
+    EXPECT_STATUS(ics_profile_memory(&n, (const ics_profile*)fake), ICS_ERR_MISUSE, "invalid");
+    ics_dag_destroy((ics_dag*)fake); /* ignored */
+
+    ics_format f;
+    EXPECT_STATUS(ics_format_from_name(&f, "xls"), ICS_ERR_INVALID_ARGUMENT, "'xls'");
+    ics_policy p;
+    EXPECT_STATUS(ics_policy_from_name(&p, "best"), ICS_ERR_INVALID_ARGUMENT, "'best'");
+    OK(ics_policy_from_name(&p, "eager"));
+    CHECK(p == ICS_POLICY_LIFO);
+    CHECK(strcmp(ics_policy_name(ICS_POLICY_LEVEL), "level") == 0);
+}
+
+static void test_profile(void) {
+    ics_dag* d = diamond();
+    const uint32_t order[4] = {0, 1, 2, 3};
+    ics_profile* p = NULL;
+    OK(ics_profile_evaluate(&p, d, order, 4));
+    uint32_t e[5], steps = 0, mem = 0;
+    uint64_t area = 0;
+    size_t count = 0;
+    OK(ics_profile_steps(&steps, p));
+    CHECK(steps == 4);
+    OK(ics_profile_eligible(e, 5, &count, p));
+    CHECK(count == 5 && e[0] == 1 && e[1] == 2 && e[2] == 1 && e[3] == 1 && e[4] == 0);
+    OK(ics_profile_memory(&mem, p));
+    CHECK(mem == 2);
+    OK(ics_profile_area(&area, p));
+    CHECK(area == 5);
+    uint32_t back[4];
+    OK(ics_profile_order(back, 4, &count, p));
+    CHECK(count == 4 && back[3] == 3);
+    ics_profile_destroy(p);
+
+    const uint32_t bad[4] = {0, 3, 1, 2};
+    p = NULL;
+    EXPECT_STATUS(ics_profile_evaluate(&p, d, bad, 4), ICS_ERR_INVALID_ORDER, "'d'");
+    CHECK(p == NULL);
+    EXPECT_STATUS(ics_order_validate(d, order, 3), ICS_ERR_INVALID_ORDER, "3 entries");
+    EXPECT_STATUS(ics_order_validate(d, NULL, 4), ICS_ERR_INVALID_ARGUMENT, "NULL");
+    OK(ics_order_validate(d, order, 4));
+
+    for (int pol = ICS_POLICY_FIFO; pol <= ICS_POLICY_RANDOM; ++pol) {
+        uint32_t o[4];
+        OK(ics_dag_order(NULL, 0, &count, d, (ics_policy)pol, 1));
+        CHECK(count == 4);
+        OK(ics_dag_order(o, 4, &count, d, (ics_policy)pol, 1));
+        OK(ics_order_validate(d, o, 4));
+        EXPECT_STATUS(ics_dag_order(o, 3, &count, d, (ics_policy)pol, 1), ICS_ERR_BUFFER_TOO_SMALL, "needed");
+    }
+    EXPECT_STATUS(ics_dag_order(e, 5, &count, d, (ics_policy)9, 1), ICS_ERR_INVALID_ARGUMENT, "policy");
+    ics_dag_destroy(d);
+}
+
+static void test_files(void) {
+    static const char text[] = "# a diamond\na b\na c\nb d\nc d\nlonely\n";
+    ics_read_options opts = ICS_READ_OPTIONS_INIT;
+    opts.format = ICS_FORMAT_EDGES;
+    ics_dag* d = NULL;
+    OK(ics_dag_read_string(&d, text, strlen(text), &opts));
+    ics_dag_info info = ICS_DAG_INFO_INIT;
+    OK(ics_dag_info_get(&info, d));
+    CHECK(info.nodes == 5 && info.arcs == 4 && info.sources == 2 && info.sinks == 2);
+    ics_format f;
+    OK(ics_dag_source_format(&f, d));
+    CHECK(f == ICS_FORMAT_EDGES);
+
+    /* Every writer's output reads back to the same dag. */
+    const ics_format formats[3] = {ICS_FORMAT_EDGES, ICS_FORMAT_DOT, ICS_FORMAT_WFFORMAT};
+    for (int i = 0; i < 3; ++i) {
+        char* s = NULL;
+        size_t len = 0;
+        OK(ics_dag_write_string(&s, &len, d, formats[i]));
+        CHECK(s != NULL && strlen(s) == len);
+        ics_dag* back = NULL;
+        OK(ics_dag_read_string(&back, s, len, NULL)); /* auto-detected */
+        ics_dag_info bi = ICS_DAG_INFO_INIT;
+        OK(ics_dag_info_get(&bi, back));
+        CHECK(bi.nodes == 5 && bi.arcs == 4);
+        uint32_t id;
+        OK(ics_dag_node_id(&id, back, "lonely"));
+        ics_dag_destroy(back);
+        ics_free(s);
+    }
+    char* s = NULL;
+    EXPECT_STATUS(ics_dag_write_string(&s, NULL, d, ICS_FORMAT_STG), ICS_ERR_UNSUPPORTED, "");
+    EXPECT_STATUS(ics_dag_write_string(&s, NULL, d, (ics_format)77), ICS_ERR_INVALID_ARGUMENT, "format");
+
+    const char* path = "capi_test_tmp.dot";
+    OK(ics_dag_write_file(d, path, ICS_FORMAT_DOT));
+    ics_dag* fromfile = NULL;
+    OK(ics_dag_read_file(&fromfile, path, NULL));
+    OK(ics_dag_source_format(&f, fromfile));
+    CHECK(f == ICS_FORMAT_DOT);
+    ics_dag_destroy(fromfile);
+    remove(path);
+    ics_dag_destroy(d);
+
+    ics_dag* none = NULL;
+    EXPECT_STATUS(ics_dag_read_file(&none, "/nonexistent/x.dag", NULL), ICS_ERR_IO, "/nonexistent/x.dag");
+    CHECK(none == NULL);
+    static const char cyclic[] = "a b\nb c\nc a\n";
+    EXPECT_STATUS(ics_dag_read_string(&none, cyclic, strlen(cyclic), &opts), ICS_ERR_CYCLE, "'b'");
+    static const char bad[] = "a b c\n";
+    EXPECT_STATUS(ics_dag_read_string(&none, bad, strlen(bad), &opts), ICS_ERR_PARSE, "1");
+    static const char badjson[] = "{\"workflow\": {\"tasks\": [ {\"name\": 3 } ]";
+    opts.format = ICS_FORMAT_WFFORMAT;
+    EXPECT_STATUS(ics_dag_read_string(&none, badjson, strlen(badjson), &opts), ICS_ERR_PARSE, "");
+    EXPECT_STATUS(ics_dag_read_string(&none, "", 0, NULL), ICS_ERR_EMPTY_GRAPH, "");
+    EXPECT_STATUS(ics_dag_read_string(&none, NULL, 3, NULL), ICS_ERR_INVALID_ARGUMENT, "NULL");
+    opts.version = 0;
+    EXPECT_STATUS(ics_dag_read_string(&none, text, strlen(text), &opts), ICS_ERR_INVALID_ARGUMENT, "version");
+    OK(ics_read_options_init(&opts, ICS_READ_OPTIONS_VERSION));
+    CHECK(opts.format == ICS_FORMAT_AUTO);
+    OK(ics_format_from_name(&f, "dagman"));
+    CHECK(f == ICS_FORMAT_DAGMAN);
+    CHECK(strcmp(ics_format_name(ICS_FORMAT_DOT), "dot") == 0);
+}
+
+static void test_generators(void) {
+    ics_dag* d = NULL;
+    ics_dag_info info = ICS_DAG_INFO_INIT;
+    OK(ics_dag_generate_fft(&d, 3));
+    OK(ics_dag_info_get(&info, d));
+    CHECK(info.nodes == 32 && info.arcs == 48 && info.sources == 8 && info.sinks == 8 && info.levels == 4);
+    ics_dag_destroy(d);
+    OK(ics_dag_generate_reduction_mesh(&d, 5));
+    OK(ics_dag_info_get(&info, d));
+    CHECK(info.nodes == 15 && info.arcs == 20 && info.sources == 5 && info.sinks == 1);
+    ics_dag_destroy(d);
+    OK(ics_dag_generate_reduction_tree(&d, 3));
+    OK(ics_dag_info_get(&info, d));
+    CHECK(info.nodes == 15 && info.arcs == 14 && info.sources == 8 && info.sinks == 1);
+    ics_dag_destroy(d);
+    const char* strings[] = {"", "0", "1", "00", "01"};
+    OK(ics_dag_generate_reduction_tree_strings(&d, strings, 5));
+    OK(ics_dag_info_get(&info, d));
+    CHECK(info.nodes == 5 && info.arcs == 4 && info.sources == 3);
+    ics_dag_destroy(d);
+    d = NULL;
+    const char* notfull[] = {"", "0"};
+    EXPECT_STATUS(ics_dag_generate_reduction_tree_strings(&d, notfull, 2), ICS_ERR_INVALID_ARGUMENT, "");
+    EXPECT_STATUS(ics_dag_generate_pbt(&d, "1/2,1/3"), ICS_ERR_INVALID_ARGUMENT, "");
+    EXPECT_STATUS(ics_dag_generate_pbt(&d, NULL), ICS_ERR_INVALID_ARGUMENT, "NULL");
+    EXPECT_STATUS(ics_dag_generate_fft(&d, 40), ICS_ERR_TOO_LARGE, "");
+    EXPECT_STATUS(ics_dag_generate_random_er(&d, 10, 1.5, 1), ICS_ERR_INVALID_ARGUMENT, "");
+    CHECK(d == NULL);
+    OK(ics_dag_generate_random_layered(&d, 4, 5, 0.5, 7));
+    OK(ics_dag_validate(d));
+    ics_dag_destroy(d);
+}
+
+int main(void) {
+    test_version_and_status();
+    test_build_and_query();
+    test_errors();
+    test_profile();
+    test_files();
+    test_generators();
+    printf("%d checks, %d failed\n", checks, failures);
+    return failures == 0 ? 0 : 1;
+}

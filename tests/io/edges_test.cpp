@@ -1,0 +1,55 @@
+#include "helpers.hpp"
+
+using namespace iotest;
+using ics::io::read_string;
+
+TEST(Edges, ArcsDeclarationsAndComments) {
+    const auto r = read_string("# a comment\na b\r\nb c # trailing comment\n\n  d  \n\ta\tc\n", Format::edges);
+    EXPECT_EQ(r.format, Format::edges);
+    EXPECT_EQ(names(r.dag), (std::vector<std::string>{"a", "b", "c", "d"}));
+    EXPECT_EQ(arcs(r.dag), (Arcs{{"a", "b"}, {"a", "c"}, {"b", "c"}}));
+}
+
+TEST(Edges, DuplicateArcsAreMerged) {
+    const auto r = read_string("a b\na b\n", Format::edges);
+    EXPECT_EQ(r.dag.arc_count(), 1u);
+    EXPECT_EQ(r.dag.duplicate_arcs(), 1u);
+}
+
+TEST(Edges, AnyNonBlankNamesAndUtf8) {
+    const auto r = read_string("\xEF\xBB\xBFj\xC3\xA9r\xC3\xB4me x/y:z[1]\n\"q\" {}\n", Format::edges);
+    EXPECT_EQ(names(r.dag), (std::vector<std::string>{"j\xC3\xA9r\xC3\xB4me", "x/y:z[1]", "\"q\"", "{}"}));
+}
+
+TEST(Edges, ThreeNamesOnALineIsAnError) {
+    EXPECT_TRUE(fails_with("a b\nb c d\n", Format::edges, Errc::parse, {"in.txt:2:", "3 names"}));
+}
+
+TEST(Edges, SelfLoop) {
+    EXPECT_TRUE(fails_with("a b\nc c\n", Format::edges, Errc::self_loop, {"in.txt:2:", "'c'"}));
+}
+
+TEST(Edges, CycleNamesTheFile) {
+    EXPECT_TRUE(fails_with("a b\nb c\nc a\n", Format::edges, Errc::cycle, {"in.txt: ", "graph has a cycle"}));
+}
+
+TEST(Edges, EmptyAndCommentOnly) {
+    EXPECT_TRUE(fails_with("", Format::edges, Errc::empty_graph, {"in.txt", "no nodes"}));
+    EXPECT_TRUE(fails_with("  \n\n", Format::edges, Errc::empty_graph, {"no nodes"}));
+    EXPECT_TRUE(fails_with("# only\n# comments\n", Format::edges, Errc::empty_graph, {"no nodes"}));
+}
+
+TEST(Edges, BinaryJunk) {
+    const std::string junk("\x7f" "ELF\x02\x01\x01\x00\x00\x00", 10);
+    EXPECT_TRUE(fails_with(junk, Format::edges, Errc::parse, {"in.txt:1:", "binary data"}));
+    EXPECT_TRUE(fails_with("a b\nc \xFF\xFE\n", Format::edges, Errc::parse, {"in.txt:2:", "invalid UTF-8", "column 3"}));
+    EXPECT_TRUE(fails_with("a b\n\xC0\xAF x\n", Format::edges, Errc::parse, {"in.txt:2:", "invalid UTF-8"}));  // overlong
+}
+
+TEST(Edges, ManyLinesStayFast) {
+    std::string text;
+    for (int i = 0; i < 200000; ++i) text += "n" + std::to_string(i) + " n" + std::to_string(i + 1) + "\n";
+    const auto r = read_string(text, Format::edges);
+    EXPECT_EQ(r.dag.node_count(), 200001u);
+    EXPECT_EQ(r.dag.level_count(), 200001u);
+}
