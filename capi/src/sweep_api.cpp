@@ -35,7 +35,7 @@ struct Summand {
 };
 
 Summand summand(const ics_dag* dag, std::size_t index) {
-    const Dag& g = check(dag).dag();
+    const Dag& g = capi::check(dag).dag();
     const schedule::Result r = schedule::schedule(g);
     if (r.status != schedule::Status::ic_optimal)
         fail(Errc::not_ic_optimal, "dag " + std::to_string(index + 1) + " has no proven IC-optimal schedule: " +

@@ -66,6 +66,11 @@ std::vector<std::uint32_t> local_profile(const BlockView& v, std::span<const std
 // Global ids of the tops in `top_order`.
 std::vector<NodeId> to_global(const BlockView& v, std::span<const std::uint32_t> top_order);
 
+// Fills `out` as a proven IC-optimal schedule of kind `kind` running the tops
+// in `top_order`; the caller writes the profile (local_block.cpp).
+void set_proven(BlockSchedule& out, const BlockView& v, Kind kind, std::string shape,
+                std::span<const std::uint32_t> top_order);
+
 // The dual schedule (clustering.txt §2.2.2, slides "Scheduling-Based
 // Duality") at block level: `top_order` runs the tops of `v`, rendering
 // packets P_1..P_n of bottoms ELIGIBLE; the result runs the tops of v.dual()

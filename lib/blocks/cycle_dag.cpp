@@ -33,11 +33,7 @@ bool schedule_cycle(const BlockView& v, BlockSchedule& out) {
         b = nb;
     } while (t != start && order.size() < s);
     if (t != start || order.size() != s) return false;  // two or more cycles
-    out.kind = Kind::cycle_dag;
-    out.proven = true;
-    out.ico_exists = true;
-    out.shape = "C(" + std::to_string(s) + ")";
-    out.order = to_global(v, order);
+    set_proven(out, v, Kind::cycle_dag, "C(" + std::to_string(s) + ")", order);
     out.profile.resize(s + 1);
     out.profile[0] = 0;
     for (std::uint32_t x = 1; x < s; ++x) out.profile[x] = x - 1;

@@ -1,6 +1,7 @@
 // Copies a block (its sources, their children and the arcs between them) into
 // dense local indices with CSR adjacency in both directions.
 #include <algorithm>
+#include <utility>
 
 #include "blocks/block_detail.hpp"
 
@@ -78,6 +79,15 @@ std::vector<NodeId> to_global(const BlockView& v, std::span<const std::uint32_t>
     std::vector<NodeId> out(top_order.size());
     for (std::size_t i = 0; i < top_order.size(); ++i) out[i] = v.top_ids[top_order[i]];
     return out;
+}
+
+void set_proven(BlockSchedule& out, const BlockView& v, Kind kind, std::string shape,
+                std::span<const std::uint32_t> top_order) {
+    out.kind = kind;
+    out.proven = true;
+    out.ico_exists = true;
+    out.shape = std::move(shape);
+    out.order = to_global(v, top_order);
 }
 
 }  // namespace ics::blocks::detail

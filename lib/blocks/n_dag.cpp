@@ -48,11 +48,7 @@ bool schedule_n(const BlockView& v, BlockSchedule& out) {
         t = nt;
     }
     if (order.size() != s) return false;
-    out.kind = Kind::n_dag;
-    out.proven = true;
-    out.ico_exists = true;
-    out.shape = "N(" + std::to_string(s) + ")";
-    out.order = to_global(v, order);
+    set_proven(out, v, Kind::n_dag, "N(" + std::to_string(s) + ")", order);
     out.profile.resize(s + 1);
     for (std::uint32_t x = 0; x <= s; ++x) out.profile[x] = x;
     return true;

@@ -214,11 +214,7 @@ bool schedule_pbt(const BlockView& v, BlockSchedule& out, std::uint64_t max_work
     if (planar.size() != T) return false;  // cannot happen for a caterpillar
     const std::vector<std::uint32_t> order = greedy_sigma(v, planar, max_work);
     if (order.empty()) return false;
-    out.kind = Kind::pbt;
-    out.proven = true;
-    out.ico_exists = true;
-    out.shape = shape_text(v, spine);
-    out.order = to_global(v, order);
+    set_proven(out, v, Kind::pbt, shape_text(v, spine), order);
     out.profile = local_profile(v, order);
     return true;
 }

@@ -10,11 +10,9 @@ namespace ics::blocks::detail {
 bool schedule_q(const BlockView& v, BlockSchedule& out) {
     const std::uint32_t s = v.tops(), t = v.bottoms();
     if (s < 2 || t < 2 || v.arcs() != std::uint64_t{s} * t) return false;  // no duplicate arcs: complete
-    out.kind = Kind::q_dag;
-    out.proven = true;
-    out.ico_exists = true;
-    out.shape = "Q(" + std::to_string(s) + "," + std::to_string(t) + ")";
-    out.order.assign(v.top_ids.begin(), v.top_ids.end());
+    std::vector<std::uint32_t> order(s);
+    for (std::uint32_t i = 0; i < s; ++i) order[i] = i;  // as given
+    set_proven(out, v, Kind::q_dag, "Q(" + std::to_string(s) + "," + std::to_string(t) + ")", order);
     out.profile.assign(s + 1, 0);
     out.profile[s] = t;
     return true;

@@ -6,11 +6,8 @@ namespace ics::blocks::detail {
 
 bool schedule_trivial(const BlockView& v, BlockSchedule& out) {
     if (v.tops() != 1) return false;
-    out.kind = Kind::trivial;
-    out.proven = true;
-    out.ico_exists = true;
-    out.shape = "trivial(" + std::to_string(v.bottoms()) + ")";
-    out.order.assign(v.top_ids.begin(), v.top_ids.end());
+    const std::uint32_t only = 0;
+    set_proven(out, v, Kind::trivial, "trivial(" + std::to_string(v.bottoms()) + ")", {&only, 1});
     out.profile = {0, v.bottoms()};
     return true;
 }

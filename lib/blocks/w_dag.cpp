@@ -62,14 +62,10 @@ std::vector<std::uint32_t> w_chain(const BlockView& v) {
 
 bool schedule_w(const BlockView& v, BlockSchedule& out) {
     if (v.tops() < 2) return false;
-    std::vector<std::uint32_t> chain = w_chain(v);
+    const std::vector<std::uint32_t> chain = w_chain(v);
     if (chain.empty()) return false;
     const std::uint32_t s = v.tops(), d = v.out_degree(0);
-    out.kind = Kind::w_dag;
-    out.proven = true;
-    out.ico_exists = true;
-    out.shape = "W(" + std::to_string(s) + "," + std::to_string(d) + ")";
-    out.order = to_global(v, chain);
+    set_proven(out, v, Kind::w_dag, "W(" + std::to_string(s) + "," + std::to_string(d) + ")", chain);
     out.profile.resize(s + 1);
     for (std::uint32_t x = 0; x < s; ++x) out.profile[x] = x * (d - 1);
     out.profile[s] = s * (d - 1) + 1;

@@ -91,7 +91,6 @@ private:
 }  // namespace
 
 Dag read_dax(std::string_view text, std::string_view source) {
-    check_text(text, source);
     return DaxReader(text, source).read();
 }
 

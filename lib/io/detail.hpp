@@ -71,7 +71,8 @@ Dag finish(const DagBuilder& builder, std::string_view source);
 // Reads the whole file; returns 0 or the errno of the failure (EISDIR for a folder).
 int load_file(const std::string& path, std::string& out);
 
-// Readers (text without a UTF-8 byte-order mark).
+// Readers (text without a UTF-8 byte-order mark; read_string has run
+// check_text for edges, dot, dax and stg).
 Dag read_edges(std::string_view text, std::string_view source);
 Dag read_dot(std::string_view text, std::string_view source);
 Dag read_wfformat(std::string_view text, std::string_view source);

@@ -416,7 +416,6 @@ private:
 }  // namespace
 
 Dag read_dot(std::string_view text, std::string_view source) {
-    check_text(text, source);
     return Parser(text, source).run();
 }
 

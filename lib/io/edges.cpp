@@ -9,7 +9,6 @@
 namespace ics::io::detail {
 
 Dag read_edges(std::string_view text, std::string_view source) {
-    check_text(text, source);
     DagBuilder b;
     const auto lines_guess = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
     b.reserve(lines_guess / 2, lines_guess);

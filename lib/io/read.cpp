@@ -14,6 +14,11 @@ ReadResult read_string(std::string_view content, Format format, std::string_view
     // Blank input is "no nodes" in every format (JSON and XML would call it a syntax error).
     if (detail::trim(content).empty()) detail::fail_at(Errc::empty_graph, source_name, detail::kNoLine, "no nodes");
 
+    // Text formats refuse binary data up front (JSON has its own checks;
+    // DAGMan checks each file it reads).
+    if (format == Format::edges || format == Format::dot || format == Format::dax || format == Format::stg)
+        detail::check_text(content, source_name);
+
     ReadResult r;
     r.format = format;
     switch (format) {

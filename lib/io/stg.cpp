@@ -121,7 +121,6 @@ private:
 }  // namespace
 
 Dag read_stg(std::string_view text, std::string_view source) {
-    check_text(text, source);
     return StgReader(text, source).read();
 }
 

@@ -43,16 +43,16 @@ private:
     std::string buf_;
 };
 
-void require_utf8(std::string_view name, const char* format) {
-    if (find_non_text(name, true) != std::string_view::npos)
-        fail(Errc::unsupported, std::string(format) + " writer: node name " + quote(name) + " is not valid UTF-8");
-}
-
-// Names the text readers would refuse (binary data) cannot be written as text.
-void require_text(std::string_view name, const char* format) {
-    require_utf8(name, format);
-    if (find_non_text(name) != std::string_view::npos)
-        fail(Errc::unsupported, std::string(format) + " writer: node name " + quote(name) + " has a control character");
+// Every name must be UTF-8; for the text formats also free of the control
+// characters their readers refuse as binary data (JSON escapes them).
+void require_names(const Dag& dag, const char* format, bool allow_controls) {
+    for (NodeId v = 0; v < dag.node_count(); ++v) {
+        const std::string_view name = dag.name(v);
+        if (find_non_text(name, true) != std::string_view::npos)
+            fail(Errc::unsupported, std::string(format) + " writer: node name " + quote(name) + " is not valid UTF-8");
+        if (!allow_controls && find_non_text(name) != std::string_view::npos)
+            fail(Errc::unsupported, std::string(format) + " writer: node name " + quote(name) + " has a control character");
+    }
 }
 
 void json_string(Out& out, std::string_view s) {
@@ -102,10 +102,10 @@ void json_names(Out& out, std::span<const NodeId> ids, const Dag& dag) {
 }  // namespace
 
 void write_edges(std::ostream& os, const Dag& dag) {
+    require_names(dag, "edge list", false);
     const NodeId n = dag.node_count();
     for (NodeId v = 0; v < n; ++v) {
         const std::string_view name = dag.name(v);
-        require_text(name, "edge list");
         if (std::any_of(name.begin(), name.end(), [](char c) { return is_space(c) || c == '#'; }))
             fail(Errc::unsupported, "edge list writer: node name " + quote(name) +
                                         " holds white space or '#', which the edge list cannot represent "
@@ -131,7 +131,7 @@ void write_edges(std::ostream& os, const Dag& dag) {
 }
 
 void write_dot(std::ostream& os, const Dag& dag) {
-    for (NodeId v = 0; v < dag.node_count(); ++v) require_text(dag.name(v), "DOT");
+    require_names(dag, "DOT", false);
     Out out(os);
     out << "digraph dag {\n";
     for (NodeId v = 0; v < dag.node_count(); ++v) {
@@ -152,7 +152,7 @@ void write_dot(std::ostream& os, const Dag& dag) {
 }
 
 void write_wfformat(std::ostream& os, const Dag& dag) {
-    for (NodeId v = 0; v < dag.node_count(); ++v) require_utf8(dag.name(v), "WfFormat");
+    require_names(dag, "WfFormat", true);
     Out out(os);
     out << "{\n  \"name\": \"dag\",\n  \"schemaVersion\": \"1.5\",\n"
            "  \"workflow\": {\n    \"specification\": {\n      \"tasks\": [";
@@ -172,7 +172,7 @@ void write_wfformat(std::ostream& os, const Dag& dag) {
 }
 
 void write_adjacency_json(std::ostream& os, const Dag& dag) {
-    for (NodeId v = 0; v < dag.node_count(); ++v) require_utf8(dag.name(v), "adjacency JSON");
+    require_names(dag, "adjacency JSON", true);
     Out out(os);
     out << '{';
     for (NodeId v = 0; v < dag.node_count(); ++v) {

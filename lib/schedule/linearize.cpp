@@ -67,6 +67,16 @@ public:
             if (step_sum()) continue;
             step_greedy();
         }
+        if (emitted_ < dec_.block_count) {
+            // Blocks left with pending parents: they lie on a super-dag cycle.
+            decompose::BlockId stuck = 0;
+            while (pending_[stuck] == 0) ++stuck;
+            out_.complete = false;
+            out_.proven = false;
+            out_.reason = "the building blocks depend on each other in a cycle (block #" + std::to_string(stuck) +
+                          " " + shapes_[stuck] + " is among " + std::to_string(dec_.block_count - emitted_) +
+                          " blocks on super-dag cycles), so the dag is not a composition of bipartite blocks";
+        }
         return std::move(out_);
     }
 
@@ -86,6 +96,7 @@ private:
         *it = bk.back();
         bk.pop_back();
         --live_;
+        ++emitted_;
         std::vector<BlockId> freed;
         for (BlockId c : dec_.successors(b))
             if (--pending_[c] == 0) freed.push_back(c);
@@ -223,6 +234,7 @@ private:
     std::vector<std::vector<BlockId>> bucket_;      // current source blocks by profile type
     std::vector<std::uint32_t> present_;            // types with a nonempty bucket (lazily compacted)
     std::uint64_t live_ = 0;                        // current source blocks
+    std::uint32_t emitted_ = 0;                     // blocks removed from the remnant
     Linearization out_;
 };
 

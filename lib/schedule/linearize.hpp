@@ -21,6 +21,9 @@ struct Group {
 };
 
 struct Linearization {
+    // False when the super-dag has a cycle (two blocks each feed the other), so
+    // the dag is no composition of its blocks; `groups` then stops early.
+    bool complete = true;
     bool proven = true;  // every step followed §4.2 (a) or (c)
     std::string reason;  // the first step where it did not, in words
     std::vector<Group> groups;

@@ -106,7 +106,7 @@ Result schedule(const Dag& dag, const Options& opt) {
             }
         }
         Linearization lin = linearize(dec, profiles, shapes);
-        r.order = assemble(dag, r.blocks, lin);
+        if (lin.complete) r.order = assemble(dag, r.blocks, lin);
         for (const Group& g : lin.groups) r.linearization.push_back(g.blocks);
         const bool swept = std::any_of(lin.groups.begin(), lin.groups.end(), [](const Group& g) {
             return g.blocks.size() > 1;

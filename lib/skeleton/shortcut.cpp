@@ -84,6 +84,10 @@ Skeleton remove_shortcuts(const Dag& dag) {
     return s;
 }
 
+SkeletonRef::SkeletonRef(const Dag& base) : base_(&base), removed_(find_shortcuts(base)) {
+    if (!removed_.empty()) owned_ = without_arcs(base, removed_);
+}
+
 Skeleton remove_shortcuts(Dag&& dag) {
     Skeleton s;
     s.removed = find_shortcuts(dag);

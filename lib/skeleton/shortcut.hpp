@@ -34,4 +34,21 @@ std::vector<std::pair<NodeId, NodeId>> find_shortcuts(const Dag& dag);
 Skeleton remove_shortcuts(const Dag& dag);
 Skeleton remove_shortcuts(Dag&& dag);
 
+// The skeleton without the copy: dag() is `base` itself when it has no
+// shortcut (the usual case: meshes, trees, FFTs), else an owned rebuilt dag.
+// Copying a large Dag costs several topological sorts (fresh memory), so
+// callers that keep the input alive should prefer this. `base` must outlive
+// the SkeletonRef.
+class SkeletonRef {
+public:
+    explicit SkeletonRef(const Dag& base);
+    const Dag& dag() const noexcept { return removed_.empty() ? *base_ : owned_; }
+    const std::vector<std::pair<NodeId, NodeId>>& removed() const noexcept { return removed_; }
+
+private:
+    const Dag* base_;
+    Dag owned_;
+    std::vector<std::pair<NodeId, NodeId>> removed_;
+};
+
 }  // namespace ics::skeleton

@@ -27,12 +27,11 @@ inline std::string data_path(const std::string& rel) {
     return std::string(dir ? dir : "tests/data") + "/" + rel;
 }
 
-// The read fails with `code` and a message holding every one of `parts`.
-inline ::testing::AssertionResult fails_with(std::string_view text, Format format, Errc code,
-                                             std::initializer_list<std::string_view> parts,
-                                             std::string_view source = "in.txt", const std::string& base_dir = {}) {
+// `read()` fails with `code` and a message holding every one of `parts`.
+template <class Read>
+::testing::AssertionResult read_fails_with(Read read, Errc code, std::initializer_list<std::string_view> parts) {
     try {
-        const auto r = ics::io::read_string(text, format, source, base_dir);
+        const ics::io::ReadResult r = read();
         return ::testing::AssertionFailure() << "read succeeded with " << r.dag.node_count() << " nodes";
     } catch (const ics::Error& e) {
         if (e.code() != code)
@@ -43,6 +42,17 @@ inline ::testing::AssertionResult fails_with(std::string_view text, Format forma
                 return ::testing::AssertionFailure() << "message lacks \"" << p << "\": " << e.what();
         return ::testing::AssertionSuccess() << e.what();
     }
+}
+
+inline ::testing::AssertionResult fails_with(std::string_view text, Format format, Errc code,
+                                             std::initializer_list<std::string_view> parts,
+                                             std::string_view source = "in.txt", const std::string& base_dir = {}) {
+    return read_fails_with([&] { return ics::io::read_string(text, format, source, base_dir); }, code, parts);
+}
+
+inline ::testing::AssertionResult file_fails_with(const std::string& path, Errc code,
+                                                  std::initializer_list<std::string_view> parts) {
+    return read_fails_with([&] { return ics::io::read_file(path); }, code, parts);
 }
 
 // Arcs as name pairs, sorted.

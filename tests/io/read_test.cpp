@@ -78,23 +78,8 @@ TEST(ReadFile, ExplicitFormatWins) {
 TEST(ReadFile, MissingFileAndDirectory) {
     TempDir dir;
     const std::string missing = (dir.path() / "nope.dag").string();
-    EXPECT_TRUE([&]() -> ::testing::AssertionResult {
-        try {
-            read_file(missing);
-        } catch (const ics::Error& e) {
-            if (e.code() == Errc::io && std::string(e.what()) == missing + ": cannot read: No such file or directory")
-                return ::testing::AssertionSuccess();
-            return ::testing::AssertionFailure() << e.what();
-        }
-        return ::testing::AssertionFailure() << "no error";
-    }());
-    try {
-        read_file(dir.path().string());
-        FAIL() << "no error";
-    } catch (const ics::Error& e) {
-        EXPECT_EQ(e.code(), Errc::io);
-        EXPECT_NE(std::string(e.what()).find("Is a directory"), std::string::npos) << e.what();
-    }
+    EXPECT_TRUE(file_fails_with(missing, Errc::io, {missing + ": cannot read: No such file or directory"}));
+    EXPECT_TRUE(file_fails_with(dir.path().string(), Errc::io, {dir.path().string() + ": cannot read: Is a directory"}));
 }
 
 TEST(ReadFile, EmptyFileIsEmptyGraphInEveryFormat) {

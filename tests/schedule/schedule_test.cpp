@@ -4,6 +4,7 @@
 
 #include "blocks/duality.hpp"
 #include "common/random.hpp"
+#include "exact/downset_search.hpp"
 #include "exact/oracle.hpp"
 #include "families/families.hpp"
 #include "schedule/schedule.hpp"
@@ -46,7 +47,9 @@ Options decomposition_only() {
 
 void expect_sound(const Dag& g, const Result& r, const std::vector<std::uint32_t>& max) {
     ASSERT_NO_THROW(pebble::validate_order(g, r.order));
-    if (r.status == Status::ic_optimal) EXPECT_EQ(r.eval.eligible, max) << method_name(r.method);
+    if (r.status == Status::ic_optimal) {
+        EXPECT_EQ(r.eval.eligible, max) << method_name(r.method);
+    }
 }
 
 bool admits_ico(const Dag& g) {
@@ -105,9 +108,10 @@ TEST(Schedule, FamiliesAreProvenByDecomposition) {
             EXPECT_EQ(r.status, Status::ic_optimal) << c.name << " " << size << ": " << r.reason;
             EXPECT_NE(r.method, Method::exact);
             ASSERT_NO_THROW(pebble::validate_order(g, r.order));
-            if (g.node_count() <= 40)
+            if (g.node_count() <= 40) {
                 EXPECT_EQ(r.eval.eligible, exact::max_eligible_profile(g, std::uint64_t{1} << 24))
                     << c.name << " " << size;
+            }
         }
     }
 }
@@ -147,8 +151,11 @@ TEST(Schedule, GreedyOrderIsValidAndSinksLast) {
         ASSERT_NO_THROW(pebble::validate_order(g, order));
         bool seen_sink = false;
         for (NodeId v : order) {
-            if (g.is_sink(v)) seen_sink = true;
-            else EXPECT_FALSE(seen_sink);
+            if (g.is_sink(v)) {
+                seen_sink = true;
+            } else {
+                EXPECT_FALSE(seen_sink);
+            }
         }
     }
 }

@@ -82,6 +82,16 @@ void BM_RemoveShortcuts(benchmark::State& state) {
     label(state, g);
 }
 
+// The copy-free form: references the input when nothing is removed.
+void BM_SkeletonRef(benchmark::State& state) {
+    const Dag& g = dag(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        skeleton::SkeletonRef s(g);
+        benchmark::DoNotOptimize(&s.dag());
+    }
+    label(state, g);
+}
+
 void BM_Decompose(benchmark::State& state) {
     const Dag& g = dag(static_cast<int>(state.range(0)));
     const Dag sk = skeleton::remove_shortcuts(g).dag;
@@ -100,5 +110,6 @@ void BM_Decompose(benchmark::State& state) {
 BENCHMARK(BM_TopologicalSort)->DenseRange(0, 4)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FindShortcuts)->DenseRange(0, 4)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RemoveShortcuts)->DenseRange(0, 4)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SkeletonRef)->DenseRange(0, 4)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Decompose)->DenseRange(0, 4)->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();

@@ -99,6 +99,20 @@ TEST(Shortcut, RvalueOverloadMovesWhenNothingIsRemoved) {
     EXPECT_EQ(t.dag.arc_count(), 2u);
 }
 
+TEST(Shortcut, SkeletonRefCopiesNothingWithoutShortcuts) {
+    const Dag f = fft(3);
+    const skeleton::SkeletonRef a(f);
+    EXPECT_EQ(&a.dag(), &f);
+    EXPECT_TRUE(a.removed().empty());
+    const Dag g = from_arcs({{"a", "b"}, {"b", "c"}, {"a", "c"}});
+    const skeleton::SkeletonRef b(g);
+    EXPECT_NE(&b.dag(), &g);
+    EXPECT_EQ(b.removed(), (Arcs{arc(g, "a", "c")}));
+    check_skeleton(g, skeleton::Skeleton{b.dag(), b.removed()});
+    const skeleton::SkeletonRef moved = std::move(b);  // owned dag moves along
+    EXPECT_EQ(moved.dag().arc_count(), 2u);
+}
+
 TEST(Shortcut, EmptyAndArclessDags) {
     EXPECT_TRUE(remove_shortcuts(Dag{}).removed.empty());
     DagBuilder b;

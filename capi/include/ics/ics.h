@@ -179,7 +179,7 @@ ICS_API ics_status ics_dag_read_string(ics_dag** out, const char* data, size_t l
                                        const ics_read_options* opts);
 /* Format the dag was read from (ICS_FORMAT_AUTO for dags built by hand). */
 ICS_API ics_status ics_dag_source_format(ics_format* out, const ics_dag* dag);
-/* Writes as EDGES, DOT or WFFORMAT (JSON); others give ICS_ERR_UNSUPPORTED. */
+/* Writes as EDGES, DOT, WFFORMAT (JSON) or ADJACENCY_JSON; others give ICS_ERR_UNSUPPORTED. */
 ICS_API ics_status ics_dag_write_file(const ics_dag* dag, const char* path, ics_format format);
 /* The same into a NUL-terminated string to free with ics_free(); *out_len may be NULL. */
 ICS_API ics_status ics_dag_write_string(char** out, size_t* out_len, const ics_dag* dag, ics_format format);
@@ -226,7 +226,8 @@ ICS_API ics_status ics_dag_order(uint32_t* out, size_t capacity, size_t* out_cou
  * ICS_ERR_INVALID_ORDER otherwise (message names the node and step). */
 ICS_API ics_status ics_order_validate(const ics_dag* dag, const uint32_t* order, size_t len);
 
-/* The outcome of playing the IC pebble game with one order. */
+/* The outcome of playing the IC pebble game with one order. A profile copies
+ * what it needs: it stays valid after its dag is modified or destroyed. */
 typedef struct ics_profile ics_profile;
 
 /* Validates `order` and evaluates it. */
