@@ -6,7 +6,8 @@
  * table of main.c. Helpers shared by all subcommands:
  *   cli_args.c  option parsing, strict number parsing
  *   cli_out.c   buffered stdout, JSON strings, error lines on stderr
- *   cli_dag.c   loading a dag (--format, '-' = stdin), writing one (--to, -o)
+ *   cli_dag.c   loading a dag (--format, '-' = stdin), writing one (--to, -o),
+ *               node names, growable arrays for the library's lists
  *
  * To add a subcommand: write its run function and `const cli_command` in the
  * cmd_*.c file of its group (a new group is a new file, listed in
@@ -38,6 +39,11 @@ typedef struct cli_command {
 
 extern const cli_command cli_cmd_info;     /* cmd_inspect.c */
 extern const cli_command cli_cmd_profile;  /* cmd_schedule.c */
+extern const cli_command cli_cmd_schedule; /* cmd_schedule.c */
+extern const cli_command cli_cmd_sweep;    /* cmd_sweep.c */
+extern const cli_command cli_cmd_priority; /* cmd_sweep.c */
+extern const cli_command cli_cmd_skeleton; /* cmd_structure.c */
+extern const cli_command cli_cmd_superdag; /* cmd_structure.c */
 extern const cli_command cli_cmd_convert;  /* cmd_convert.c */
 extern const cli_command cli_cmd_generate; /* cmd_generate.c */
 
@@ -77,6 +83,10 @@ void out_mem(const char* data, size_t len);
 void out_str(const char* s);
 void out_char(char c);
 void out_u64(uint64_t v);
+/* v[0..n) separated by `sep` ("1 2 3" with " "). */
+void out_u32_list(const uint32_t* v, size_t n, const char* sep);
+/* v[0..n) as a JSON array: [1, 2, 3]. */
+void out_json_u32_array(const uint32_t* v, size_t n);
 /* "LABEL:" padded with spaces to a fixed column, for text reports. */
 void out_label(const char* label);
 /* `s` as a JSON string literal, quotes included. Invalid UTF-8 bytes become
@@ -94,6 +104,7 @@ void json_begin(json_object* obj);
 void json_key(json_object* obj, const char* key); /* then write the value */
 void json_u64(json_object* obj, const char* key, uint64_t value);
 void json_string(json_object* obj, const char* key, const char* value);
+void json_bool(json_object* obj, const char* key, int value);
 void json_end(json_object* obj);
 
 /* Error lines "ics: ..." on stderr (newlines in messages become spaces). */
@@ -130,8 +141,40 @@ int cli_output_check(cli_output* out, const cli_command* cmd, const char* defaul
 /* Writes `dag` as `out` says and destroys it. Returns an exit status. */
 int cli_output_dag(const cli_output* out, ics_dag* dag);
 
+/* Writes the names of the nodes ids[0..n): separated by spaces, or with
+ * `json` as a JSON array of strings. ICS_OK or the status of the failing
+ * call (nothing printed about it). */
+ics_status out_node_names(const ics_dag* dag, const uint32_t* ids, size_t n, int json);
+
 /* Reads a whole file ("-" = stdin) into a NUL-terminated buffer to free().
  * Returns 0, or CLI_EXIT_FAIL after printing the error. */
 int cli_read_file(char** out, size_t* out_len, const char* path);
+
+/* ------------------------------------------------------------ arrays */
+
+/* A growable array of uint32_t, to receive the library's lists. */
+typedef struct cli_u32s {
+    uint32_t* v;
+    size_t len; /* entries filled by the last CLI_FETCH */
+    size_t cap;
+} cli_u32s;
+/* Makes room for n entries (at least 16: a fetch never becomes a size query).
+ * ICS_OK or ICS_ERR_NOMEM. */
+ics_status cli_u32s_reserve(cli_u32s* a, size_t n);
+void cli_u32s_free(cli_u32s* a);
+
+/* Fills the cli_u32s A from a list function of the C API: CALL is the call,
+ * written with (A).v, (A).cap, &(A).len as its first three arguments. It is
+ * made again once with a bigger array when the first one said
+ * ICS_ERR_BUFFER_TOO_SMALL. ST receives the status. */
+#define CLI_FETCH(st, a, call)                                                   \
+    do {                                                                         \
+        (st) = cli_u32s_reserve(&(a), 16);                                       \
+        if ((st) == ICS_OK) (st) = (call);                                       \
+        if ((st) == ICS_ERR_BUFFER_TOO_SMALL) {                                  \
+            (st) = cli_u32s_reserve(&(a), (a).len);                              \
+            if ((st) == ICS_OK) (st) = (call);                                   \
+        }                                                                        \
+    } while (0)
 
 #endif /* ICS_CLI_H */

@@ -89,3 +89,34 @@ int cli_output_dag(const cli_output* out, ics_dag* dag) {
     ics_dag_destroy(dag);
     return st == ICS_OK ? 0 : cli_fail_status(st, NULL);
 }
+
+ics_status out_node_names(const ics_dag* dag, const uint32_t* ids, size_t n, int json) {
+    if (json) out_char('[');
+    for (size_t k = 0; k < n; ++k) {
+        const char* name = NULL;
+        ics_status st = ics_dag_node_name(&name, dag, ids[k]);
+        if (st != ICS_OK) return st;
+        if (k) out_str(json ? ", " : " ");
+        if (json) out_json_string(name);
+        else out_str(name);
+    }
+    if (json) out_char(']');
+    return ICS_OK;
+}
+
+ics_status cli_u32s_reserve(cli_u32s* a, size_t n) {
+    if (n < 16) n = 16;
+    if (n <= a->cap) return ICS_OK;
+    if (n > SIZE_MAX / sizeof *a->v) return ICS_ERR_NOMEM;
+    uint32_t* bigger = realloc(a->v, n * sizeof *a->v);
+    if (!bigger) return ICS_ERR_NOMEM;
+    a->v = bigger;
+    a->cap = n;
+    return ICS_OK;
+}
+
+void cli_u32s_free(cli_u32s* a) {
+    free(a->v);
+    a->v = NULL;
+    a->len = a->cap = 0;
+}

@@ -48,6 +48,19 @@ void out_u64(uint64_t v) {
     out_mem(digits + sizeof digits - n, n);
 }
 
+void out_u32_list(const uint32_t* v, size_t n, const char* sep) {
+    for (size_t k = 0; k < n; ++k) {
+        if (k) out_str(sep);
+        out_u64(v[k]);
+    }
+}
+
+void out_json_u32_array(const uint32_t* v, size_t n) {
+    out_char('[');
+    out_u32_list(v, n, ", ");
+    out_char(']');
+}
+
 void out_label(const char* label) {
     enum { COLUMN = 16 };
     size_t len = strlen(label);
@@ -147,6 +160,11 @@ void json_string(json_object* obj, const char* key, const char* value) {
     out_json_string(value);
 }
 
+void json_bool(json_object* obj, const char* key, int value) {
+    json_key(obj, key);
+    out_str(value ? "true" : "false");
+}
+
 void json_end(json_object* obj) {
     (void)obj;
     out_str("}\n");
@@ -205,7 +223,9 @@ int cli_fail(const char* fmt, ...) {
 
 int cli_fail_status(ics_status status, const char* context) {
     const char* msg = ics_last_error_message();
-    if (!msg || !*msg) msg = ics_status_string(status);
+    /* ICS_ERR_NOMEM may come from the tool itself (cli_u32s_reserve): the
+     * library's last message would then be an older one. */
+    if (!msg || !*msg || status == ICS_ERR_NOMEM) msg = ics_status_string(status);
     if (context) return cli_fail("%s: %s", context, msg);
     return cli_fail("%s", msg);
 }

@@ -62,8 +62,8 @@ std::vector<std::uint32_t> block_profile(const Dag& skeleton, std::span<const No
 // dual, Theorem 2.3(a)), and finally the greedy order (kind greedy).
 // Shapes: "trivial(d)", "W(s,d)", "M(s,d)" (s sinks of in-degree d), "N(s)",
 // "C(s)", "Q(s,t)", "P[δ]", "bipartite(N sources)".
-// Every function here throws Errc::invalid_argument for an empty source list,
-// a repeated or unknown id, or a source that is a child of another source.
+// Every function here that takes sources throws Errc::invalid_argument for an
+// empty list, a repeated or unknown id, or a source that is a child of another.
 
 // The closed forms and the PBT greedy only; nullopt for any other block.
 std::optional<BlockSchedule> recognize_block(const Dag& skeleton, std::span<const NodeId> sources,

@@ -46,7 +46,7 @@ constexpr int kDynamic = -1;
 template <int W>
 class SubsetCounter {
 public:
-    SubsetCounter(const BlockView& v) : n_(v.tops()) {
+    explicit SubsetCounter(const BlockView& v) : n_(v.tops()) {
         h_ = std::min<std::uint32_t>(n_, 12);
         const std::uint32_t hi_bits = n_ - h_;
         std::vector<std::uint32_t> priv(n_, 0);

@@ -81,9 +81,10 @@ Result schedule(const Dag& dag, const Options& opt) {
         r.eval = pebble::evaluate(dag, r.order);
         return r;
     }
-    const skeleton::Skeleton sk = skeleton::remove_shortcuts(dag);
-    r.shortcuts_removed = sk.removed.size();
-    const decompose::Decomposition dec = decompose::decompose(sk.dag);
+    const skeleton::SkeletonRef sk(dag);  // no copy when nothing is removed
+    r.shortcuts_removed = sk.removed().size();
+    const Dag& skel = sk.dag();
+    const decompose::Decomposition dec = decompose::decompose(skel);
 
     bool proven = false;
     if (!dec.bipartite) {
@@ -95,7 +96,7 @@ Result schedule(const Dag& dag, const Options& opt) {
         std::string block_reason;
         for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
             Block& blk = r.blocks[b];
-            blk.schedule = blocks::schedule_block(sk.dag, dec.sources(b), opt.block);
+            blk.schedule = blocks::schedule_block(skel, dec.sources(b), opt.block);
             blk.sinks.assign(dec.sinks(b).begin(), dec.sinks(b).end());
             profiles[b] = blk.schedule.profile;
             shapes[b] = blk.schedule.shape;

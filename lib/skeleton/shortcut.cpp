@@ -21,11 +21,7 @@ using detail::Arc;
 
 std::vector<std::pair<NodeId, NodeId>> find_shortcuts(const Dag& dag) {
     const NodeId n = dag.node_count();
-    const auto level = dag.levels();
-    std::vector<Arc> cand;  // in increasing (u, v)
-    for (NodeId u = 0; u < n; ++u)
-        for (NodeId v : dag.children(u))
-            if (level[v] > level[u] + 1) cand.push_back({u, v});
+    const std::vector<Arc> cand = detail::candidate_arcs(dag);
     std::vector<std::pair<NodeId, NodeId>> removed;
     if (cand.empty()) return removed;
 
@@ -47,6 +43,15 @@ std::vector<std::pair<NodeId, NodeId>> find_shortcuts(const Dag& dag) {
 }
 
 namespace detail {
+
+std::vector<Arc> candidate_arcs(const Dag& dag) {
+    const auto level = dag.levels();
+    std::vector<Arc> cand;
+    for (NodeId u = 0; u < dag.node_count(); ++u)
+        for (NodeId v : dag.children(u))
+            if (level[v] > level[u] + 1) cand.push_back({u, v});
+    return cand;
+}
 
 std::uint64_t search_limit(const Dag& dag, const LevelOrder& lo, std::span<const Arc> cand) {
     const std::uint64_t bitset_cost = bitset_shortcuts(dag, lo, cand, nullptr);

@@ -6,7 +6,8 @@
 // has at least two arcs, so level(v) >= level(u) + 2 for the longest-path
 // levels: arcs joining consecutive levels are never shortcuts and cost
 // nothing beyond one pass. The other arcs are checked by bitset reachability
-// over groups of their heads (see shortcut.cpp).
+// over groups of their heads, or by level-bounded searches from their tails
+// when a sample says those are cheaper (see shortcut.cpp).
 #pragma once
 
 #include <utility>
@@ -24,9 +25,9 @@ struct Skeleton {
 };
 
 // The shortcuts of `dag`, in increasing (u, v). Time O(n + m) when every arc
-// joins consecutive levels; otherwise O(n + m + (m' * K)) per group of up to
-// 512 candidate heads, m' being the arcs between the group's lowest tail
-// level and its highest head level.
+// joins consecutive levels; otherwise at most about twice the bitset
+// method's O(n + m + sum over groups of 512 candidate heads of the arcs
+// leaving the levels between the group's lowest tail and highest head).
 std::vector<std::pair<NodeId, NodeId>> find_shortcuts(const Dag& dag);
 
 // The skeleton of `dag`. When nothing is removed the dag is copied (the

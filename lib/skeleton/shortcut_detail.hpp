@@ -14,6 +14,9 @@ struct Arc {
     NodeId u, v;
 };
 
+// The arcs that may be shortcuts: level(v) >= level(u) + 2, in increasing (u, v).
+std::vector<Arc> candidate_arcs(const Dag& dag);
+
 // Nodes sorted by level (a topological order); level_start[l] is the first
 // position of level l, level_start[levels] = n.
 struct LevelOrder {

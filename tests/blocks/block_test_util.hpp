@@ -213,6 +213,14 @@ inline Spec random_caterpillar_spec(std::uint32_t hubs, std::uint32_t max_leaves
     return sp;
 }
 
+// A small dag from names (ids follow their order) and arcs between ids.
+inline Dag small_dag(std::initializer_list<const char*> names, std::initializer_list<std::pair<NodeId, NodeId>> arcs) {
+    DagBuilder b;
+    for (const char* n : names) b.add_node(n);
+    for (auto [u, v] : arcs) b.add_arc(u, v);
+    return b.build();
+}
+
 // ---- brute force over subsets of the block's sources --------------------
 
 // Parent mask (over block-local source indices) of every sink of the block.

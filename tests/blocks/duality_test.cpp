@@ -104,14 +104,8 @@ TEST(Duality, DualDag) {
 TEST(Duality, PacketsOfW22) {
     // u1 -> a, b; u2 -> b, c. Σ = u1, u2 renders P1 = {a}, P2 = {b, c}; the
     // dual runs P2, P1, then the sinks of the dual (u1, u2).
-    DagBuilder b;
-    const NodeId u1 = b.add_node("u1"), u2 = b.add_node("u2"), a = b.add_node("a"), bb = b.add_node("b"),
-                 c = b.add_node("c");
-    b.add_arc(u1, a);
-    b.add_arc(u1, bb);
-    b.add_arc(u2, bb);
-    b.add_arc(u2, c);
-    const Dag g = b.build();
+    const NodeId u1 = 0, u2 = 1, a = 2, bb = 3, c = 4;
+    const Dag g = small_dag({"u1", "u2", "a", "b", "c"}, {{u1, a}, {u1, bb}, {u2, bb}, {u2, c}});
     const std::vector<NodeId> order{u1, u2};
     EXPECT_EQ(dual_schedule(g, order), (std::vector<NodeId>{bb, c, a, u1, u2}));
     const std::vector<NodeId> full{u1, u2, c, a, bb};  // sinks in the order are ignored
@@ -121,11 +115,8 @@ TEST(Duality, PacketsOfW22) {
 }
 
 TEST(Duality, Errors) {
-    DagBuilder b;
-    const NodeId x = b.add_node("x"), y = b.add_node("y"), z = b.add_node("z");
-    b.add_arc(x, y);
-    b.add_arc(y, z);
-    const Dag g = b.build();
+    const NodeId x = 0, y = 1, z = 2;
+    const Dag g = small_dag({"x", "y", "z"}, {{x, y}, {y, z}});
     const auto code = [&](std::vector<NodeId> order) {
         try {
             dual_schedule(g, order);

@@ -199,6 +199,33 @@ TEST(Recognize, Errors) {
     }
 }
 
+TEST(Recognize, ChildlessSources) {
+    // Not a CBBB (decompositions never produce one), but handled: a childless
+    // source completes nothing and goes last.
+    const NodeId a = 0, z = 1, x = 2, y = 3, c = 4;
+    const Dag g = small_dag({"a", "z", "x", "y", "c"}, {{a, x}, {c, x}, {c, y}});
+    const BlockSchedule one = schedule_block(g, std::vector<NodeId>{z});
+    EXPECT_EQ(one.shape, "trivial(0)");
+    EXPECT_EQ(one.profile, (std::vector<std::uint32_t>{0, 0}));
+    const std::vector<NodeId> srcs{z, a, c};
+    for (std::uint32_t limit : {24u, 1u}) {  // exact search, then (too many sinks too) greedy
+        BlockOptions opt;
+        opt.exact_max_sources = limit;
+        const BlockSchedule r = schedule_block(g, srcs, opt);
+        EXPECT_EQ(r.proven, limit == 24) << r.shape;
+        EXPECT_EQ(r.kind, limit == 24 ? Kind::exact : Kind::greedy);
+        EXPECT_EQ(r.profile, bf_max_profile(g, srcs));
+        EXPECT_EQ(r.order.back(), z);
+    }
+    BlockOptions opt;
+    opt.exact_max_sources = 2;  // 3 sources, 2 sinks: exact search on the dual block
+    const BlockSchedule r = schedule_block(g, srcs, opt);
+    EXPECT_EQ(r.kind, Kind::dual);
+    EXPECT_TRUE(r.proven);
+    EXPECT_EQ(r.profile, bf_max_profile(g, srcs));
+    EXPECT_EQ(r.order.back(), z);
+}
+
 TEST(Recognize, KindNames) {
     EXPECT_STREQ(kind_name(Kind::trivial), "trivial");
     EXPECT_STREQ(kind_name(Kind::w_dag), "w_dag");

@@ -20,15 +20,6 @@ using decompose::BlockId;
 using decompose::decompose;
 using decompose::Decomposition;
 
-Dag from_arcs(std::initializer_list<std::pair<const char*, const char*>> arcs) {
-    DagBuilder b;
-    for (auto [u, v] : arcs) {
-        const NodeId a = b.ensure_node(u);
-        b.add_arc(a, b.ensure_node(v));
-    }
-    return b.build();
-}
-
 std::vector<std::string> names(const Dag& g, std::span<const NodeId> ids) {
     std::vector<std::string> out;
     for (NodeId v : ids) out.emplace_back(g.name(v));

@@ -16,15 +16,6 @@ namespace {
 using skeleton::find_shortcuts;
 using skeleton::remove_shortcuts;
 
-Dag from_arcs(std::initializer_list<std::pair<const char*, const char*>> arcs) {
-    DagBuilder b;
-    for (auto [u, v] : arcs) {
-        const NodeId a = b.ensure_node(u);
-        b.add_arc(a, b.ensure_node(v));
-    }
-    return b.build();
-}
-
 std::pair<NodeId, NodeId> arc(const Dag& g, const char* u, const char* v) { return {g.find(u), g.find(v)}; }
 
 // Everything remove_shortcuts promises, by brute force.
@@ -128,10 +119,7 @@ TEST(Shortcut, EmptyAndArclessDags) {
 // budgets of all sizes with the bitset method finishing the rest.
 Arcs each_strategy(const Dag& g) {
     using namespace skeleton::detail;
-    std::vector<Arc> cand;
-    for (NodeId u = 0; u < g.node_count(); ++u)
-        for (NodeId v : g.children(u))
-            if (g.levels()[v] > g.levels()[u] + 1) cand.push_back({u, v});
+    const std::vector<Arc> cand = candidate_arcs(g);
     const LevelOrder lo(g);
     std::vector<std::uint8_t> by_bits(cand.size(), 0), by_search(cand.size(), 0);
     bitset_shortcuts(g, lo, cand, &by_bits);
@@ -224,19 +212,13 @@ TEST(Shortcut, LargeSparseDagsAgreeAcrossStrategies) {
     const Dag g = b.build();
     {  // find_shortcuts will take the search path here
         using namespace skeleton::detail;
-        std::vector<Arc> cand;
-        for (NodeId u = 0; u < n; ++u)
-            for (NodeId v : g.children(u))
-                if (g.levels()[v] > g.levels()[u] + 1) cand.push_back({u, v});
+        std::vector<Arc> cand = candidate_arcs(g);
         const std::uint64_t limit = search_limit(g, LevelOrder(g), cand);
         EXPECT_GT(limit, 0u);
         EXPECT_LE(search_estimate(g, cand, kSampleStride, limit), limit);
         // ... and the bitset path on a dense dag.
         const Dag dense = random_dag(400, 0.5, 3);
-        cand.clear();
-        for (NodeId u = 0; u < dense.node_count(); ++u)
-            for (NodeId v : dense.children(u))
-                if (dense.levels()[v] > dense.levels()[u] + 1) cand.push_back({u, v});
+        cand = candidate_arcs(dense);
         const std::uint64_t dense_limit = search_limit(dense, LevelOrder(dense), cand);
         EXPECT_GT(dense_limit, 0u);
         EXPECT_GT(search_estimate(dense, cand, kSampleStride, dense_limit), dense_limit);

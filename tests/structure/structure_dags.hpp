@@ -1,6 +1,7 @@
 // Small builders of the dags the structure tests and benchmarks need
 // (guidelines-common-dags.txt §2.1; clustering.txt §2.2.1), kept here so the
-// tests do not depend on lib/families.
+// tests do not depend on lib/families. from_arcs and random_dag come from
+// the core tests' helpers.
 #pragma once
 
 #include <cstdint>
@@ -8,10 +9,14 @@
 #include <utility>
 #include <vector>
 
+#include "../core/test_util.hpp"
 #include "common/random.hpp"
 #include "dag/dag.hpp"
 
 namespace ics::structure_test {
+
+using test::from_arcs;
+using test::random_dag;
 
 // "<prefix><a>_<b>", reusing one buffer.
 class Namer {
@@ -90,21 +95,6 @@ inline Dag reduction_tree(std::uint32_t h) {
         b.add_node(name('t', depth, i));
     }
     for (std::uint64_t i = 2; i <= n; ++i) b.add_arc(static_cast<NodeId>(i - 1), static_cast<NodeId>(i / 2 - 1));
-    return b.build();
-}
-
-// A seeded random dag: n nodes in a hidden random order, each forward pair
-// an arc with probability p.
-inline Dag random_dag(std::uint32_t n, double p, std::uint64_t seed) {
-    SplitMix64 rng(seed);
-    std::vector<NodeId> perm(n);
-    for (NodeId i = 0; i < n; ++i) perm[i] = i;
-    for (NodeId i = n; i > 1; --i) std::swap(perm[i - 1], perm[rng.below(i)]);
-    DagBuilder b;
-    for (NodeId i = 0; i < n; ++i) b.add_node("v" + std::to_string(i));
-    for (NodeId i = 0; i < n; ++i)
-        for (NodeId j = i + 1; j < n; ++j)
-            if (rng.uniform() < p) b.add_arc(perm[i], perm[j]);
     return b.build();
 }
 
