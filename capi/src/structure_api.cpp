@@ -23,7 +23,7 @@ ics_status ics_dag_superdag(ics_dag** out, const ics_dag* dag) {
     require(out, "out");
     const skeleton::Skeleton sk = skeleton::remove_shortcuts(check(dag).dag());
     const decompose::Decomposition dec = decompose::decompose(sk.dag);
-    if (!dec.bipartite) fail(Errc::not_decomposable, dec.message);
+    if (!dec.composite()) fail(Errc::not_decomposable, dec.message);
     DagBuilder b;
     b.reserve(dec.block_count, dec.super_targets.size());
     for (decompose::BlockId i = 0; i < dec.block_count; ++i) b.add_node("B" + std::to_string(i));

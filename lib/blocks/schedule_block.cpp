@@ -71,7 +71,55 @@ const char* kind_name(Kind k) noexcept {
     return "unknown";
 }
 
+namespace {
+
+// Complete bipartite blocks (every source feeds every sink) are the flood in
+// trees (Q(2,1) per internal node) and FFTs (the C(2) butterflies): every
+// order is IC-optimal (profile 0 until the last source, then all sinks), so
+// they skip building a local block. Names match recognize.cpp's.
+bool schedule_complete(const Dag& g, std::span<const NodeId> sources, BlockSchedule& out) {
+    // Anything unusual (unsorted, repeated or unknown ids) takes the slow path,
+    // which validates and reports it.
+    if (sources.empty() || sources.back() >= g.node_count()) return false;
+    for (std::size_t i = 1; i < sources.size(); ++i)
+        if (sources[i - 1] >= sources[i]) return false;
+    const std::uint32_t t = g.out_degree(sources[0]);
+    if (t == 0) return false;
+    const std::span<const NodeId> first = g.children(sources[0]);
+    for (NodeId u : sources.subspan(1)) {
+        // Same out-degree and the same children: rows are sorted, so compare them.
+        const auto kids = g.children(u);
+        if (kids.size() != t || !std::equal(kids.begin(), kids.end(), first.begin())) return false;
+    }
+    const auto s = static_cast<std::uint32_t>(sources.size());
+    out.proven = true;
+    out.ico_exists = true;
+    if (s == 1) {
+        out.kind = Kind::trivial;
+        out.shape = "trivial(" + std::to_string(t) + ")";
+    } else if (s == 2 && t == 2) {
+        out.kind = Kind::cycle_dag;
+        out.shape = "C(2)";
+    } else if (t == 1) {
+        out.kind = Kind::m_dag;
+        out.shape = "M(1," + std::to_string(s) + ")";
+    } else {
+        out.kind = Kind::q_dag;
+        out.shape = "Q(" + std::to_string(s) + "," + std::to_string(t) + ")";
+    }
+    out.order.assign(sources.begin(), sources.end());
+    out.profile.assign(static_cast<std::size_t>(s) + 1, 0);
+    out.profile[s] = t;
+    return true;
+}
+
+}  // namespace
+
 BlockSchedule schedule_block(const Dag& skeleton, std::span<const NodeId> sources, const BlockOptions& options) {
+    {
+        BlockSchedule fast;
+        if (schedule_complete(skeleton, sources, fast)) return fast;
+    }
     const detail::LocalBlock b = detail::make_local_block(skeleton, sources);
     const detail::BlockView v = b.view();
     BlockSchedule out;

@@ -25,24 +25,30 @@ std::uint64_t NameTable::hash(std::string_view s) noexcept {
 std::uint32_t NameTable::probe(std::string_view name, std::uint64_t h) const noexcept {
     if (index_.empty()) return npos;
     const std::size_t mask = index_.size() - 1;
-    const auto tag = static_cast<std::uint32_t>(h >> 32);
+    const std::uint64_t tag = h >> 32;
     for (std::size_t i = h & mask;; i = (i + 1) & mask) {
-        const std::uint32_t slot = index_[i];
+        const std::uint64_t slot = index_[i];
         if (slot == 0) return npos;
-        // Compare the stored tag first: string compares only on likely hits.
-        if (tags_[slot - 1] == tag && (*this)[slot - 1] == name) return slot - 1;
+        // The slot carries the tag: strings are compared only on likely hits,
+        // and a probe costs one cache line.
+        const auto id = static_cast<std::uint32_t>(slot) - 1;
+        if ((slot >> 32) == tag && (*this)[id] == name) return id;
     }
 }
 
 std::uint32_t NameTable::find(std::string_view name) const noexcept { return probe(name, hash(name)); }
 
+std::uint64_t NameTable::slot_of(std::uint32_t id, std::uint64_t h) noexcept {
+    return ((h >> 32) << 32) | (static_cast<std::uint64_t>(id) + 1);
+}
+
 void NameTable::rebuild_index(std::size_t cap) {
-    std::vector<std::uint32_t> fresh(cap, 0);
+    std::vector<std::uint64_t> fresh(cap, 0);
     const std::size_t mask = cap - 1;
     for (std::uint32_t id = 0; id < size(); ++id) {
         std::size_t i = hashes_[id] & mask;
         while (fresh[i] != 0) i = (i + 1) & mask;
-        fresh[i] = id + 1;
+        fresh[i] = slot_of(id, hashes_[id]);
     }
     index_.swap(fresh);
 }
@@ -53,7 +59,6 @@ std::uint32_t NameTable::insert(std::string_view name, std::uint64_t h) {
     chars_.push_back('\0');
     offsets_.push_back(chars_.size());
     hashes_.push_back(h);
-    tags_.push_back(static_cast<std::uint32_t>(h >> 32));
     // Keep the load factor under 1/2 so probes stay short.
     if ((static_cast<std::size_t>(id) + 1) * 2 > index_.size()) {
         rebuild_index(index_.empty() ? 16 : index_.size() * 2);  // includes the new id
@@ -62,7 +67,7 @@ std::uint32_t NameTable::insert(std::string_view name, std::uint64_t h) {
     const std::size_t mask = index_.size() - 1;
     std::size_t i = h & mask;
     while (index_[i] != 0) i = (i + 1) & mask;
-    index_[i] = id + 1;
+    index_[i] = slot_of(id, h);
     return id;
 }
 
@@ -79,7 +84,6 @@ void NameTable::reserve(std::size_t names, std::size_t chars) {
     chars_.reserve(chars);
     offsets_.reserve(names + 1);
     hashes_.reserve(names);
-    tags_.reserve(names);
     std::size_t cap = 16;
     while (cap < names * 2) cap *= 2;
     if (cap > index_.size()) rebuild_index(cap);
@@ -87,8 +91,7 @@ void NameTable::reserve(std::size_t names, std::size_t chars) {
 
 std::size_t NameTable::memory_bytes() const noexcept {
     return chars_.capacity() + offsets_.capacity() * sizeof(std::uint64_t) +
-           hashes_.capacity() * sizeof(std::uint64_t) + tags_.capacity() * sizeof(std::uint32_t) +
-           index_.capacity() * sizeof(std::uint32_t);
+           hashes_.capacity() * sizeof(std::uint64_t) + index_.capacity() * sizeof(std::uint64_t);
 }
 
 }  // namespace ics

@@ -34,12 +34,13 @@ private:
     std::uint32_t probe(std::string_view name, std::uint64_t h) const noexcept;
     std::uint32_t insert(std::string_view name, std::uint64_t h);
     void rebuild_index(std::size_t cap);
+    static std::uint64_t slot_of(std::uint32_t id, std::uint64_t h) noexcept;
 
     std::string chars_;
     std::vector<std::uint64_t> offsets_{0};
     std::vector<std::uint64_t> hashes_;  // per id, so growing never rehashes strings
-    std::vector<std::uint32_t> tags_;    // high hash bits per id, compared before strings
-    std::vector<std::uint32_t> index_;   // slots hold id+1, 0 = empty
+    // Open addressing; a slot holds (high 32 hash bits) << 32 | (id + 1), 0 = empty.
+    std::vector<std::uint64_t> index_;
 };
 
 }  // namespace ics

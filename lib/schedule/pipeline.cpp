@@ -87,7 +87,9 @@ Result schedule(const Dag& dag, const Options& opt) {
     const decompose::Decomposition dec = decompose::decompose(skel);
 
     bool proven = false;
-    if (!dec.bipartite) {
+    if (!dec.composite()) {
+        // A non-bipartite block, or blocks feeding each other in a cycle: the
+        // dag is no composition of CBBBs (message names the nodes).
         r.reason = dec.message;
     } else {
         r.blocks.resize(dec.block_count);
