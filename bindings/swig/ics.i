@@ -3,9 +3,14 @@
  * one language-neutral file plus bindings/<lang>/ics_<lang>.swg).
  *
  * Shape of the generated API:
- *  - the opaque handles become proxy classes (Dag, Profile) through SWIG-only
- *    structs IcsDag/IcsProfile (C++ typedefs of ics_dag/ics_profile, named
- *    apart so that %extend's helper names never collide with ics_dag_*);
+ *  - the opaque handles become proxy classes (Dag, Profile, Schedule, Sweep)
+ *    through SWIG-only structs IcsDag/IcsProfile/IcsSchedule/IcsSweep (C++
+ *    typedefs of ics_dag/ics_profile/ics_schedule_result/ics_sweep_result,
+ *    named apart so that %extend's helper names never collide with ics_*);
+ *  - value objects (Block, SweepStep, ScheduleOptions) and the static Priority
+ *    helpers are handwritten (<lang>/src/); they reach the C API through
+ *    private/package-private (Java) or private/internal (C#) methods of the
+ *    proxies, declared below with ICS_SWIG_PRIVATE / ICS_SWIG_INTERNAL;
  *  - every status != ICS_OK is turned into a C++ IcsSwigError inside the
  *    %extend bodies and into the language's IcsException by one %exception;
  *  - arrays follow ics.h's two-call (length, then fill) convention inside
@@ -29,6 +34,8 @@
 
 typedef ics_dag IcsDag;
 typedef ics_profile IcsProfile;
+typedef ics_schedule_result IcsSchedule;
+typedef ics_sweep_result IcsSweep;
 
 namespace {
 
@@ -42,6 +49,7 @@ enum IcsSwigKind {
 struct IcsSwigError {
     int code;
     std::string message;
+    int kind = ICS_SWIG_KIND_STATUS;
 };
 
 /* Results carried from the %extend helpers to the out typemaps. */
@@ -53,6 +61,10 @@ struct IcsSwigLongs {
 };
 struct IcsSwigText {
     std::string s;
+};
+/* Raw long[] (IcsSwigLongs is Dag.info()'s DagInfo). */
+struct IcsSwigI64s {
+    std::vector<int64_t> v;
 };
 
 [[noreturn]] void ics_swig_fail(ics_status st) {
@@ -138,6 +150,46 @@ inline IcsDag *ics_swig_new_dag(ics_status st, ics_dag *&dag) {
     return dag;
 }
 
+/* A handle other than a dag (schedule, sweep): same contract. */
+template <class H>
+H *ics_swig_new_handle(ics_status st, H *&h, void (*destroy)(H *), const char *what) {
+    if (st != ICS_OK) {
+        destroy(h);
+        ics_swig_fail(st);
+    }
+    if (h == nullptr) {
+        ics_swig_fail(ICS_ERR_INTERNAL, std::string("ics: ICS_OK with a NULL ") + what);
+    }
+    return h;
+}
+
+inline IcsSwigText ics_swig_text(const char *s) {
+    IcsSwigText t;
+    t.s = s != nullptr ? s : "";
+    return t;
+}
+
+/* A dag handle passed as an argument (not self): refused when closed. The
+ * language layer checks for null/closed first; this is the safety net. */
+inline const ics_dag *ics_swig_live_dag(const ics_dag *dag) {
+    if (dag == nullptr) {
+        IcsSwigError e{0, "Dag"};
+        e.kind = ICS_SWIG_KIND_CLOSED;
+        throw e;
+    }
+    return dag;
+}
+
+/* Profile values come from Java/C# int: refuse negative ones. */
+inline void ics_swig_check_values(const int *values, int len, const char *what) {
+    for (int i = 0; i < len; ++i) {
+        if (values[i] < 0) {
+            ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, std::string(what) + " values must not be negative (got " +
+                                                        std::to_string(values[i]) + ")");
+        }
+    }
+}
+
 inline size_t ics_swig_node_hint(const ics_dag *dag) {
     uint32_t n = 0;
     return ics_dag_node_count(&n, dag) == ICS_OK ? n : 0;
@@ -177,7 +229,7 @@ inline void ics_swig_check_len(int len) {
     try {
         $action
     } catch (const IcsSwigError &e) {
-        ICS_SWIG_RAISE(ICS_SWIG_KIND_STATUS, e.code, e.message.c_str());
+        ICS_SWIG_RAISE(e.kind, e.code, e.message.c_str());
         return $null;
     } catch (const std::bad_alloc &) {
         ICS_SWIG_RAISE(ICS_SWIG_KIND_STATUS, ICS_ERR_NOMEM, "out of memory in the icsched binding");
@@ -201,6 +253,26 @@ inline void ics_swig_check_len(int len) {
         return $null;
     }
 %}
+%typemap(check, canthrow=1) IcsSchedule *self %{
+    if ($1 == nullptr) {
+        ICS_SWIG_RAISE(ICS_SWIG_KIND_CLOSED, 0, "Schedule");
+        return $null;
+    }
+%}
+%typemap(check, canthrow=1) IcsSweep *self %{
+    if ($1 == nullptr) {
+        ICS_SWIG_RAISE(ICS_SWIG_KIND_CLOSED, 0, "Sweep");
+        return $null;
+    }
+%}
+/* A dag argument other than self (Priority.has(Dag, Dag)). */
+%typemap(check, canthrow=1) IcsDag *LIVE %{
+    if ($1 == nullptr) {
+        ICS_SWIG_RAISE(ICS_SWIG_KIND_CLOSED, 0, "Dag");
+        return $null;
+    }
+%}
+%apply IcsDag *LIVE { IcsDag *g1, IcsDag *g2 };
 /* Strings that must not be null (the language null check). */
 %typemap(check, canthrow=1) const char *NONNULL %{
     if ($1 == nullptr) {
@@ -214,6 +286,12 @@ inline void ics_swig_check_len(int len) {
 %feature("novaluewrapper") IcsSwigIds;
 %feature("novaluewrapper") IcsSwigLongs;
 %feature("novaluewrapper") IcsSwigText;
+%feature("novaluewrapper") IcsSwigI64s;
+
+/* More int[] parameters with the (const int *order, int order_len) typemaps
+ * of ics_<lang>.swg (null is refused by the handwritten callers first). */
+%apply (const int *order, int order_len) { (const int *values, int values_len), (const int *lengths, int lengths_len),
+                                           (const int *e1, int e1_len), (const int *e2, int e2_len) };
 
 /* ------------------------------------------------------------ whitelist
  * Nothing of ics.h is wrapped as is: the handles are reached through the
@@ -226,6 +304,14 @@ inline void ics_swig_check_len(int len) {
 %rename(Status) ics_status;
 %rename(Format) ics_format;
 %rename(Policy) ics_policy;
+%rename(ScheduleStatus) ics_schedule_status;
+#if defined(SWIGCSHARP)
+/* C# only: SWIG puts C enum items in the global scope, where Sweep (the
+ * class) would hide ScheduleMethod.Sweep; the enum is handwritten there
+ * (csharp/src/ScheduleMethod.cs) and ics_csharp.swg maps the C type to it. */
+#else
+%rename(ScheduleMethod) ics_schedule_method;
+#endif
 #if defined(SWIGCSHARP)
 %rename(Version) ics_version;
 %rename(VersionNumber) ics_version_number;
@@ -236,9 +322,17 @@ inline void ics_swig_check_len(int len) {
 
 %rename(Dag) IcsDag;
 %rename(Profile) IcsProfile;
+%rename(Schedule) IcsSchedule;
+%rename(Sweep) IcsSweep;
 %nodefaultctor IcsProfile;
+%nodefaultctor IcsSchedule;
+%nodefaultctor IcsSweep;
 struct IcsDag {};
 struct IcsProfile {};
+/** An IC-scheduling result (Dag.schedule()): the order, its E(t) profile, whether it is proven IC-optimal, and the certificate (building blocks, linearization). It copies what it needs: it stays valid after its dag is modified or closed. */
+struct IcsSchedule {};
+/** Algorithm IC-Sweep on a sum of dags or of their nonsource profiles: whether the sum admits an IC-optimal schedule, the interleaving, and the priority relation between the summands. Holds copies: no reference to the dags it came from. */
+struct IcsSweep {};
 
 %include "ics/ics.h"
 
@@ -258,6 +352,31 @@ struct IcsProfile {};
 %newobject IcsDag::randomLayered;
 %newobject IcsDag::randomEr;
 %newobject IcsDag::evaluate;
+%newobject IcsDag::schedule;
+%newobject IcsDag::scheduleWith;
+%newobject IcsDag::skeleton;
+%newobject IcsDag::superdag;
+%newobject IcsDag::dual;
+%newobject IcsSweep::fromProfiles;
+%newobject IcsSweep::fromDags;
+
+/* Helpers of the handwritten members (ics_<lang>.swg, <lang>/src/): not API. */
+ICS_SWIG_PRIVATE(IcsDag::scheduleWith)
+ICS_SWIG_INTERNAL(IcsSchedule::defaultOptions)
+ICS_SWIG_PRIVATE(IcsSchedule::blockCount)
+ICS_SWIG_PRIVATE(IcsSchedule::blockShape)
+ICS_SWIG_PRIVATE(IcsSchedule::blockKind)
+ICS_SWIG_PRIVATE(IcsSchedule::blockProven)
+ICS_SWIG_PRIVATE(IcsSchedule::blockSources)
+ICS_SWIG_PRIVATE(IcsSchedule::blockSinks)
+ICS_SWIG_PRIVATE(IcsSchedule::blockProfile)
+ICS_SWIG_PRIVATE(IcsSchedule::groupCount)
+ICS_SWIG_PRIVATE(IcsSchedule::group)
+ICS_SWIG_PRIVATE(IcsSweep::fromProfiles)
+ICS_SWIG_PRIVATE(IcsSweep::fromDags)
+ICS_SWIG_PRIVATE(IcsSweep::orderPairs)
+ICS_SWIG_INTERNAL(IcsSweep::priorityOfProfiles)
+ICS_SWIG_INTERNAL(IcsSweep::priorityOfDags)
 
 %extend IcsDag {
     /** An empty, mutable dag. */
@@ -512,6 +631,67 @@ struct IcsProfile {};
         }
         return p;
     }
+
+    /* ---- IC-optimal scheduling (the result copies what it needs: it does not
+     * reference the dag, which may be modified or closed afterwards) */
+    /** The IC-scheduling pipeline with the default options: skeleton, building blocks, priority linearization, IC-Sweep, exact search for small dags. */
+    IcsSchedule *schedule() {
+        ics_schedule_result *r = nullptr;
+        return ics_swig_new_handle(ics_schedule(&r, $self, nullptr), r, ics_schedule_result_destroy, "schedule");
+    }
+    IcsSchedule *scheduleWith(int exactMaxNodes, long long exactMaxDownsets, int blockExactMaxSources) {
+        ics_schedule_options opts = ICS_SCHEDULE_OPTIONS_INIT;
+        opts.exact_max_nodes = ics_swig_u32(exactMaxNodes, "exactMaxNodes");
+        if (exactMaxDownsets < 0) {
+            ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "exactMaxDownsets must not be negative");
+        }
+        opts.exact_max_downsets = static_cast<uint64_t>(exactMaxDownsets);
+        opts.block_exact_max_sources = ics_swig_u32(blockExactMaxSources, "blockExactMaxSources");
+        ics_schedule_result *r = nullptr;
+        return ics_swig_new_handle(ics_schedule(&r, $self, &opts), r, ics_schedule_result_destroy, "schedule");
+    }
+
+    /* ---- structure */
+    /** The skeleton: this dag without its shortcut arcs (arcs duplicating a longer path); same node ids and names. */
+    IcsDag *skeleton() {
+        ics_dag *d = nullptr;
+        return ics_swig_new_dag(ics_dag_skeleton(&d, nullptr, $self), d);
+    }
+    /** Number of shortcut arcs, i.e. the arcs skeleton() removes (arcCount() - skeleton().arcCount()). */
+    long long shortcutCount() {
+        ics_dag *d = nullptr;
+        uint64_t removed = 0;
+        ics_swig_check(ics_dag_skeleton(&d, &removed, $self));
+        ics_dag_destroy(d);
+        return static_cast<long long>(removed);
+    }
+    /** The super-dag of the skeleton's building blocks: node "B<i>" per block i (the numbering of Schedule.blocks()); NOT_DECOMPOSABLE when a block is not bipartite. */
+    IcsDag *superdag() {
+        ics_dag *d = nullptr;
+        return ics_swig_new_dag(ics_dag_superdag(&d, $self), d);
+    }
+    /** The dual dag: every arc reversed, same node ids and names. */
+    IcsDag *dual() {
+        ics_dag *d = nullptr;
+        return ics_swig_new_dag(ics_dag_dual(&d, $self), d);
+    }
+    /** The dual of a schedule: for an order of this dag, an order of dual() that executes the packets of nonsources in reverse (IC-optimal when order is). */
+    IcsSwigIds dualOrder(const int *order, int order_len) {
+        ics_swig_check_len(order_len);
+        const uint32_t *o = ics_swig_ids_ptr(order);
+        size_t len = static_cast<size_t>(order_len);
+        return ics_swig_fetch(
+            [&](uint32_t *b, size_t c, size_t *n) { return ics_order_dual(b, c, n, $self, o, len); },
+            ics_swig_node_hint($self));
+    }
+    /** The profile the priority relation and IC-Sweep work on: nonsources made ELIGIBLE after each of the first i nonsinks of order (i = 0..#nonsinks; starts with 0). */
+    IcsSwigIds nonsourceProfile(const int *order, int order_len) {
+        ics_swig_check_len(order_len);
+        const uint32_t *o = ics_swig_ids_ptr(order);
+        size_t len = static_cast<size_t>(order_len);
+        return ics_swig_fetch(
+            [&](uint32_t *b, size_t c, size_t *n) { return ics_order_nonsource_profile(b, c, n, $self, o, len); });
+    }
 }
 
 %extend IcsProfile {
@@ -546,5 +726,229 @@ struct IcsProfile {};
         uint64_t n = 0;
         ics_swig_check(ics_profile_area(&n, $self));
         return static_cast<long long>(n);
+    }
+}
+
+%extend IcsSchedule {
+    ~IcsSchedule() {
+        ics_schedule_result_destroy($self);
+    }
+    /** exactMaxNodes, exactMaxDownsets, blockExactMaxSources of ICS_SCHEDULE_OPTIONS_INIT, from the linked library. */
+    static IcsSwigI64s defaultOptions() {
+        ics_schedule_options opts = ICS_SCHEDULE_OPTIONS_INIT;
+        ics_swig_check(ics_schedule_options_init(&opts, ICS_SCHEDULE_OPTIONS_VERSION));
+        IcsSwigI64s r;
+        r.v = {static_cast<int64_t>(opts.exact_max_nodes), static_cast<int64_t>(opts.exact_max_downsets),
+               static_cast<int64_t>(opts.block_exact_max_sources)};
+        return r;
+    }
+    /** IC_OPTIMAL when E(t) is proven maximal at every step, HEURISTIC otherwise (see reason()). */
+    ics_schedule_status status() {
+        ics_schedule_status s = ICS_SCHEDULE_HEURISTIC;
+        ics_swig_check(ics_schedule_result_status(&s, $self));
+        return s;
+    }
+    /** How the order was found. */
+    ics_schedule_method method() {
+        ics_schedule_method m = ICS_METHOD_GREEDY;
+        ics_swig_check(ics_schedule_result_method(&m, $self));
+        return m;
+    }
+    /** Why the schedule is not proven IC-optimal; empty when it is. */
+    IcsSwigText reason() {
+        const char *s = nullptr;
+        ics_swig_check(ics_schedule_result_reason(&s, $self));
+        return ics_swig_text(s);
+    }
+    /** The execution order: every node id once, parents first. */
+    IcsSwigIds order() {
+        return ics_swig_fetch([&](uint32_t *b, size_t c, size_t *n) { return ics_schedule_result_order(b, c, n, $self); });
+    }
+    /** E(0..n) of order(): ELIGIBLE nodes after t executions. */
+    IcsSwigIds eligible() {
+        return ics_swig_fetch(
+            [&](uint32_t *b, size_t c, size_t *n) { return ics_schedule_result_eligible(b, c, n, $self); });
+    }
+    /** Memory cost of order(): max over steps of executed nodes with an unexecuted child. */
+    int memory() {
+        uint32_t n = 0;
+        ics_swig_check(ics_schedule_result_memory(&n, $self));
+        return ics_swig_int(n, "memory");
+    }
+    /** AREA of order(): the sum of E(t). */
+    long long area() {
+        uint64_t n = 0;
+        ics_swig_check(ics_schedule_result_area(&n, $self));
+        return static_cast<long long>(n);
+    }
+    /** Shortcut arcs removed before the decomposition. */
+    long long shortcutsRemoved() {
+        uint64_t n = 0;
+        ics_swig_check(ics_schedule_result_shortcuts_removed(&n, $self));
+        return static_cast<long long>(n);
+    }
+    int blockCount() {
+        uint32_t n = 0;
+        ics_swig_check(ics_schedule_result_block_count(&n, $self));
+        return ics_swig_int(n, "block count");
+    }
+    IcsSwigText blockShape(int index) {
+        ics_block_info info = ICS_BLOCK_INFO_INIT;
+        ics_swig_check(ics_schedule_result_block(&info, $self, ics_swig_u32(index, "block index")));
+        return ics_swig_text(info.shape);
+    }
+    IcsSwigText blockKind(int index) {
+        ics_block_info info = ICS_BLOCK_INFO_INIT;
+        ics_swig_check(ics_schedule_result_block(&info, $self, ics_swig_u32(index, "block index")));
+        return ics_swig_text(info.kind);
+    }
+    bool blockProven(int index) {
+        ics_block_info info = ICS_BLOCK_INFO_INIT;
+        ics_swig_check(ics_schedule_result_block(&info, $self, ics_swig_u32(index, "block index")));
+        return info.proven != 0;
+    }
+    IcsSwigIds blockSources(int index) {
+        uint32_t b = ics_swig_u32(index, "block index");
+        return ics_swig_fetch(
+            [&](uint32_t *o, size_t c, size_t *n) { return ics_schedule_result_block_sources(o, c, n, $self, b); });
+    }
+    IcsSwigIds blockSinks(int index) {
+        uint32_t b = ics_swig_u32(index, "block index");
+        return ics_swig_fetch(
+            [&](uint32_t *o, size_t c, size_t *n) { return ics_schedule_result_block_sinks(o, c, n, $self, b); });
+    }
+    IcsSwigIds blockProfile(int index) {
+        uint32_t b = ics_swig_u32(index, "block index");
+        return ics_swig_fetch(
+            [&](uint32_t *o, size_t c, size_t *n) { return ics_schedule_result_block_profile(o, c, n, $self, b); });
+    }
+    int groupCount() {
+        uint32_t n = 0;
+        ics_swig_check(ics_schedule_result_group_count(&n, $self));
+        return ics_swig_int(n, "group count");
+    }
+    IcsSwigIds group(int index) {
+        uint32_t g = ics_swig_u32(index, "group index");
+        return ics_swig_fetch(
+            [&](uint32_t *o, size_t c, size_t *n) { return ics_schedule_result_group(o, c, n, $self, g); });
+    }
+    /** M(0..n), the per-step maximum of E over all schedules, when the exact search ran; empty otherwise. */
+    IcsSwigIds maxEligible() {
+        return ics_swig_fetch(
+            [&](uint32_t *b, size_t c, size_t *n) { return ics_schedule_result_max_eligible(b, c, n, $self); });
+    }
+}
+
+%extend IcsSweep {
+    ~IcsSweep() {
+        ics_sweep_result_destroy($self);
+    }
+    /* values: the profiles concatenated; lengths: each profile's length. */
+    static IcsSweep *fromProfiles(const int *values, int values_len, const int *lengths, int lengths_len) {
+        ics_swig_check_len(values_len);
+        ics_swig_check_len(lengths_len);
+        ics_swig_check_values(values, values_len, "profile");
+        std::vector<const uint32_t *> ptrs;
+        std::vector<size_t> lens;
+        ptrs.reserve(static_cast<size_t>(lengths_len));
+        lens.reserve(static_cast<size_t>(lengths_len));
+        size_t at = 0;
+        for (int i = 0; i < lengths_len; ++i) {
+            if (lengths[i] < 0 || static_cast<size_t>(lengths[i]) > static_cast<size_t>(values_len) - at) {
+                ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "profile lengths do not match the values");
+            }
+            ptrs.push_back(ics_swig_ids_ptr(values) + at);
+            lens.push_back(static_cast<size_t>(lengths[i]));
+            at += static_cast<size_t>(lengths[i]);
+        }
+        ics_sweep_result *r = nullptr;
+        return ics_swig_new_handle(ics_sweep(&r, ptrs.data(), lens.data(), lens.size()), r, ics_sweep_result_destroy,
+                                   "sweep");
+    }
+    /* handles: the Dag proxies' native pointers (0 = closed). */
+    static IcsSweep *fromDags(const long long *handles, int handles_len) {
+        ics_swig_check_len(handles_len);
+        std::vector<const ics_dag *> dags;
+        dags.reserve(static_cast<size_t>(handles_len));
+        for (int i = 0; i < handles_len; ++i) {
+            dags.push_back(ics_swig_live_dag(reinterpret_cast<const ics_dag *>(static_cast<intptr_t>(handles[i]))));
+        }
+        ics_sweep_result *r = nullptr;
+        return ics_swig_new_handle(ics_sweep_dags(&r, dags.data(), dags.size()), r, ics_sweep_result_destroy, "sweep");
+    }
+    static bool priorityOfProfiles(const int *e1, int e1_len, const int *e2, int e2_len) {
+        ics_swig_check_len(e1_len);
+        ics_swig_check_len(e2_len);
+        ics_swig_check_values(e1, e1_len, "profile");
+        ics_swig_check_values(e2, e2_len, "profile");
+        int r = 0;
+        ics_swig_check(ics_priority(&r, ics_swig_ids_ptr(e1), static_cast<size_t>(e1_len), ics_swig_ids_ptr(e2),
+                                    static_cast<size_t>(e2_len)));
+        return r != 0;
+    }
+    static bool priorityOfDags(IcsDag *g1, IcsDag *g2) {
+        int r = 0;
+        ics_swig_check(ics_priority_dags(&r, ics_swig_live_dag(g1), ics_swig_live_dag(g2)));
+        return r != 0;
+    }
+    /** True when the sum of the summands admits an IC-optimal schedule. */
+    bool isIco() {
+        int r = 0;
+        ics_swig_check(ics_sweep_result_ico(&r, $self));
+        return r != 0;
+    }
+    /** True when G1 ▷ G2 ▷ ... ▷ Gp (each summand in one piece is IC-optimal). */
+    bool isChain() {
+        int r = 0;
+        ics_swig_check(ics_sweep_result_chain(&r, $self));
+        return r != 0;
+    }
+    /** True when summand i has priority over summand j (0-based; INVALID_ARGUMENT when out of range). */
+    bool hasPriority(int i, int j) {
+        int r = 0;
+        ics_swig_check(ics_sweep_result_pair(&r, $self, ics_swig_u32(i, "i"), ics_swig_u32(j, "j")));
+        return r != 0;
+    }
+    /** Number of summands. */
+    int count() {
+        uint32_t n = 0;
+        ics_swig_check(ics_sweep_result_count(&n, $self));
+        return ics_swig_int(n, "count");
+    }
+    /** When isIco(): the summand (0-based) whose next nonsink each step executes; empty otherwise. */
+    IcsSwigIds path() {
+        return ics_swig_fetch([&](uint32_t *b, size_t c, size_t *n) { return ics_sweep_result_path(b, c, n, $self); });
+    }
+    /** When isIco(): the sum's profile along path() (the per-step maximum); starts with 0. */
+    IcsSwigIds profile() {
+        return ics_swig_fetch(
+            [&](uint32_t *b, size_t c, size_t *n) { return ics_sweep_result_profile(b, c, n, $self); });
+    }
+    /** Why no IC-optimal schedule exists, or why the summands are not a priority chain; empty when both hold. */
+    IcsSwigText reason() {
+        const char *s = nullptr;
+        ics_swig_check(ics_sweep_result_reason(&s, $self));
+        return ics_swig_text(s);
+    }
+    /* dag0, node0, dag1, node1, ... */
+    IcsSwigIds orderPairs() {
+        size_t count = 0;
+        ics_swig_check(ics_sweep_result_order(nullptr, nullptr, 0, &count, $self));
+        std::vector<uint32_t> dags(count), nodes(count);
+        size_t got = 0;
+        ics_swig_check(ics_sweep_result_order(dags.data(), nodes.data(), count, &got, $self));
+        if (got != count) {
+            ics_swig_fail(ICS_ERR_INTERNAL, "ics: sweep order length changed between calls");
+        }
+        if (count > static_cast<size_t>(std::numeric_limits<int>::max()) / 2) {
+            ics_swig_fail(ICS_ERR_TOO_LARGE, "array too long for a Java/C# array");
+        }
+        IcsSwigIds r;
+        r.v.reserve(2 * count);
+        for (size_t i = 0; i < count; ++i) {
+            r.v.push_back(dags[i]);
+            r.v.push_back(nodes[i]);
+        }
+        return r;
     }
 }

@@ -52,6 +52,17 @@ internal static class NativeArrays {
     return r;
   }
 
+  /// <summary>{ length, values... } for the native side (native handles of Sweep.OfDags).</summary>
+  internal static long[] WithLength(long[] values, string paramName) {
+    if (values == null) {
+      throw new global::System.ArgumentNullException(paramName);
+    }
+    long[] r = new long[values.Length + 1];
+    r[0] = values.Length;
+    global::System.Array.Copy(values, 0, r, 1, values.Length);
+    return r;
+  }
+
   /// <summary>A copy of strings followed by null; null entries are refused.</summary>
   internal static string[] NullTerminated(string[] strings, string paramName) {
     if (strings == null) {

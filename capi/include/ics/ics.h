@@ -270,7 +270,7 @@ typedef struct ics_schedule_options {
     unsigned version;                 /* ICS_SCHEDULE_OPTIONS_VERSION */
     uint32_t exact_max_nodes;         /* dags up to this size are decided exactly (default 20) */
     uint64_t exact_max_downsets;      /* down-set budget of the exact search for larger dags (default 2^20) */
-    uint32_t block_exact_max_sources; /* exhaustive search limit for one block (default 24) */
+    uint32_t block_exact_max_sources; /* exhaustive search limit for one block (default 24, at most 30) */
 } ics_schedule_options;
 #define ICS_SCHEDULE_OPTIONS_INIT {ICS_SCHEDULE_OPTIONS_VERSION, 20, 1048576, 24}
 ICS_API ics_status ics_schedule_options_init(ics_schedule_options* opts, unsigned version);
@@ -300,7 +300,7 @@ ICS_API ics_status ics_schedule_result_block_count(uint32_t* out, const ics_sche
 typedef struct ics_block_info {
     unsigned version;     /* ICS_BLOCK_INFO_VERSION */
     const char* shape;    /* "W(3,2)", "C(4)", "Q(2,2)", "P[3,1/2,2]", "bipartite(30 sources)" */
-    const char* kind;     /* "w-dag", "m-dag", "n-dag", "cycle-dag", "q-dag", "pbt", "exact", "dual", "greedy", "trivial" */
+    const char* kind;     /* "trivial", "w_dag", "m_dag", "n_dag", "cycle_dag", "q_dag", "pbt", "exact", "dual", "greedy" */
     int proven;           /* its schedule is IC-optimal for the block */
     uint32_t sources;
     uint32_t sinks;

@@ -1,0 +1,56 @@
+namespace IcSched {
+
+/// <summary>
+/// Limits of Dag.Schedule(ScheduleOptions) (ics_schedule_options). A new instance holds the
+/// linked library's ICS_SCHEDULE_OPTIONS_INIT values; set what differs:
+/// <c>dag.Schedule(new ScheduleOptions { ExactMaxNodes = 0 })</c>. Negative values throw
+/// IcsException(InvalidArgument).
+/// </summary>
+public sealed class ScheduleOptions {
+  private static readonly global::System.Lazy<long[]> defaults =
+      new global::System.Lazy<long[]>(() => Schedule.DefaultOptions());
+
+  private int exactMaxNodes;
+  private long exactMaxDownsets;
+  private int blockExactMaxSources;
+
+  /// <summary>The library's defaults.</summary>
+  public ScheduleOptions() {
+    long[] d = defaults.Value;
+    exactMaxNodes = (int) d[0];
+    exactMaxDownsets = d[1];
+    blockExactMaxSources = (int) d[2];
+  }
+
+  /// <summary>Dags up to this many nodes are decided exactly when the decomposition proves nothing.</summary>
+  public int ExactMaxNodes {
+    get { return exactMaxNodes; }
+    set { exactMaxNodes = (int) NonNegative(value, "ExactMaxNodes"); }
+  }
+
+  /// <summary>Down-set budget of the exact search for larger dags (up to 64 nodes).</summary>
+  public long ExactMaxDownsets {
+    get { return exactMaxDownsets; }
+    set { exactMaxDownsets = NonNegative(value, "ExactMaxDownsets"); }
+  }
+
+  /// <summary>Exhaustive search limit for one building block, in sources (at most 30).</summary>
+  public int BlockExactMaxSources {
+    get { return blockExactMaxSources; }
+    set { blockExactMaxSources = (int) NonNegative(value, "BlockExactMaxSources"); }
+  }
+
+  public override string ToString() {
+    return "ScheduleOptions[ExactMaxNodes=" + exactMaxNodes + ", ExactMaxDownsets=" + exactMaxDownsets +
+           ", BlockExactMaxSources=" + blockExactMaxSources + "]";
+  }
+
+  private static long NonNegative(long value, string what) {
+    if (value < 0) {
+      throw new IcsException(Status.InvalidArgument, what + " must not be negative (got " + value + ")");
+    }
+    return value;
+  }
+}
+
+}

@@ -1,0 +1,106 @@
+package org.icsched;
+
+/**
+ * Limits of {@link Dag#schedule(ScheduleOptions)} ({@code ics_schedule_options}).
+ * Immutable; {@link #defaults()} (or {@code new ScheduleOptions()}) holds the
+ * linked library's {@code ICS_SCHEDULE_OPTIONS_INIT} values, the
+ * {@code with*} methods return modified copies:
+ * <pre>{@code
+ * ScheduleOptions o = ScheduleOptions.defaults().withExactMaxNodes(0); // never search exactly
+ * }</pre>
+ */
+public final class ScheduleOptions {
+  private final int exactMaxNodes;
+  private final long exactMaxDownsets;
+  private final int blockExactMaxSources;
+
+  /** The library's defaults (read once from the native library). */
+  public ScheduleOptions() {
+    this((int) Defaults.VALUES[0], Defaults.VALUES[1], (int) Defaults.VALUES[2]);
+  }
+
+  /**
+   * @param exactMaxNodes        dags up to this many nodes are decided exactly
+   * @param exactMaxDownsets     down-set budget of the exact search for larger dags
+   * @param blockExactMaxSources exhaustive search limit for one block (at most 30)
+   * @throws IcsException INVALID_ARGUMENT for a negative value
+   */
+  public ScheduleOptions(int exactMaxNodes, long exactMaxDownsets, int blockExactMaxSources) {
+    this.exactMaxNodes = nonNegative(exactMaxNodes, "exactMaxNodes");
+    this.exactMaxDownsets = nonNegative(exactMaxDownsets, "exactMaxDownsets");
+    this.blockExactMaxSources = nonNegative(blockExactMaxSources, "blockExactMaxSources");
+  }
+
+  /** The library's defaults ({@code ICS_SCHEDULE_OPTIONS_INIT}). */
+  public static ScheduleOptions defaults() {
+    return Defaults.OPTIONS;
+  }
+
+  /** Dags up to this many nodes are decided exactly when the decomposition proves nothing. */
+  public int exactMaxNodes() {
+    return exactMaxNodes;
+  }
+
+  /** Down-set budget of the exact search for larger dags (up to 64 nodes). */
+  public long exactMaxDownsets() {
+    return exactMaxDownsets;
+  }
+
+  /** Exhaustive search limit for one building block, in sources. */
+  public int blockExactMaxSources() {
+    return blockExactMaxSources;
+  }
+
+  public ScheduleOptions withExactMaxNodes(int value) {
+    return new ScheduleOptions(value, exactMaxDownsets, blockExactMaxSources);
+  }
+
+  public ScheduleOptions withExactMaxDownsets(long value) {
+    return new ScheduleOptions(exactMaxNodes, value, blockExactMaxSources);
+  }
+
+  public ScheduleOptions withBlockExactMaxSources(int value) {
+    return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, value);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof ScheduleOptions)) {
+      return false;
+    }
+    ScheduleOptions s = (ScheduleOptions) o;
+    return exactMaxNodes == s.exactMaxNodes && exactMaxDownsets == s.exactMaxDownsets
+        && blockExactMaxSources == s.blockExactMaxSources;
+  }
+
+  @Override
+  public int hashCode() {
+    return (31 * exactMaxNodes + Long.hashCode(exactMaxDownsets)) * 31 + blockExactMaxSources;
+  }
+
+  @Override
+  public String toString() {
+    return "ScheduleOptions[exactMaxNodes=" + exactMaxNodes + ", exactMaxDownsets=" + exactMaxDownsets
+        + ", blockExactMaxSources=" + blockExactMaxSources + "]";
+  }
+
+  private static long nonNegative(long value, String what) {
+    if (value < 0) {
+      throw new IcsException(Status.INVALID_ARGUMENT, what + " must not be negative (got " + value + ")");
+    }
+    return value;
+  }
+
+  private static int nonNegative(int value, String what) {
+    return (int) nonNegative((long) value, what);
+  }
+
+  /** Lazy holder: the native library is loaded on first use. */
+  private static final class Defaults {
+    static final long[] VALUES = Schedule.defaultOptions();
+    static final ScheduleOptions OPTIONS = new ScheduleOptions((int) VALUES[0], VALUES[1], (int) VALUES[2]);
+  }
+}
