@@ -89,6 +89,12 @@ void out_u32_list(const uint32_t* v, size_t n, const char* sep);
 void out_json_u32_array(const uint32_t* v, size_t n);
 /* "LABEL:" padded with spaces to a fixed column, for text reports. */
 void out_label(const char* label);
+/* A whole text-report line: out_label(label), text, newline. */
+void out_row(const char* label, const char* text);
+/* Text reports show lists of more than CLI_SHORT_LIST entries cut, unless
+ * --full; out_cut(hidden) ends a cut list: " ... (N more; --full prints all)". */
+enum { CLI_SHORT_LIST = 50 };
+void out_cut(size_t hidden);
 /* `s` as a JSON string literal, quotes included. Invalid UTF-8 bytes become
  * U+FFFD so that the output is always valid JSON. */
 void out_json_string(const char* s);
@@ -106,6 +112,8 @@ void json_u64(json_object* obj, const char* key, uint64_t value);
 void json_string(json_object* obj, const char* key, const char* value);
 void json_bool(json_object* obj, const char* key, int value);
 void json_end(json_object* obj);
+/* Ends an object nested in another one (no newline). */
+void json_close(json_object* obj);
 
 /* Error lines "ics: ..." on stderr (newlines in messages become spaces). */
 #if defined(__GNUC__)
@@ -176,5 +184,13 @@ void cli_u32s_free(cli_u32s* a);
             if ((st) == ICS_OK) (st) = (call);                                   \
         }                                                                        \
     } while (0)
+
+/* ------------------------------------------------------------ schedules */
+
+/* Writes block `block` of a schedule of `dag` as a JSON object with the keys
+ * index, shape, kind, proven, sources (names, in the order of the block's
+ * schedule), sinks (names) and profile. `buf` is scratch space. Returns
+ * ICS_OK or the status of the failing call. (cmd_schedule.c) */
+ics_status cli_write_block_json(const ics_dag* dag, const ics_schedule_result* res, uint32_t block, cli_u32s* buf);
 
 #endif /* ICS_CLI_H */

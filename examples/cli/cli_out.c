@@ -70,6 +70,18 @@ void out_label(const char* label) {
     while (++len < COLUMN);
 }
 
+void out_row(const char* label, const char* text) {
+    out_label(label);
+    out_str(text);
+    out_char('\n');
+}
+
+void out_cut(size_t hidden) {
+    out_str(" ... (");
+    out_u64(hidden);
+    out_str(" more; --full prints all)");
+}
+
 int out_finish(int status) {
     out_flush();
     if (fflush(stdout) != 0 && !out_failed) out_failed = errno ? errno : EIO;
@@ -168,6 +180,11 @@ void json_bool(json_object* obj, const char* key, int value) {
 void json_end(json_object* obj) {
     (void)obj;
     out_str("}\n");
+}
+
+void json_close(json_object* obj) {
+    (void)obj;
+    out_char('}');
 }
 
 /* ------------------------------------------------------------ errors */

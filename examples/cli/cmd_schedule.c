@@ -1,4 +1,5 @@
-/* ics — subcommands that schedule a dag and evaluate the schedule: profile. */
+/* ics — subcommands that schedule a dag and evaluate the schedule: profile,
+ * schedule. */
 #include "cli.h"
 
 #include <stdlib.h>
@@ -56,6 +57,15 @@ typedef struct profile_report {
     uint32_t min_eligible_90; /* min E(t) for 0 <= t <= floor(0.9 * steps) */
 } profile_report;
 
+/* min E(t) for 0 <= t <= floor(0.9 * steps); eligible holds E(0..steps). */
+static uint32_t min_eligible_90(const uint32_t* eligible, uint32_t steps) {
+    uint32_t last = (uint32_t)((uint64_t)steps * 9 / 10);
+    uint32_t min = eligible[0];
+    for (uint32_t t = 1; t <= last; ++t)
+        if (eligible[t] < min) min = eligible[t];
+    return min;
+}
+
 static ics_status evaluate(profile_report* r, const ics_dag* dag, const uint32_t* order, size_t len) {
     ics_profile* prof = NULL;
     ics_status st = ics_profile_evaluate(&prof, dag, order, len);
@@ -69,18 +79,8 @@ static ics_status evaluate(profile_report* r, const ics_dag* dag, const uint32_t
     if (st == ICS_OK) st = ics_profile_area(&r->area, prof);
     ics_profile_destroy(prof);
     if (st != ICS_OK) return st;
-    uint32_t last = (uint32_t)((uint64_t)r->steps * 9 / 10);
-    r->min_eligible_90 = r->eligible[0];
-    for (uint32_t t = 1; t <= last; ++t)
-        if (r->eligible[t] < r->min_eligible_90) r->min_eligible_90 = r->eligible[t];
+    r->min_eligible_90 = min_eligible_90(r->eligible, r->steps);
     return ICS_OK;
-}
-
-static void write_u32_list(const uint32_t* v, size_t n, const char* sep) {
-    for (size_t k = 0; k < n; ++k) {
-        if (k) out_str(sep);
-        out_u64(v[k]);
-    }
 }
 
 static int write_json(const ics_dag* dag, const char* path, const char* policy, const char* order_file,
@@ -95,19 +95,10 @@ static int write_json(const ics_dag* dag, const char* path, const char* policy, 
     json_u64(&obj, "area", r->area);
     json_u64(&obj, "min_eligible_90", r->min_eligible_90);
     json_key(&obj, "order");
-    out_char('[');
-    for (size_t k = 0; k < len; ++k) {
-        const char* name = NULL;
-        ics_status st = ics_dag_node_name(&name, dag, order[k]);
-        if (st != ICS_OK) return cli_fail_status(st, path);
-        if (k) out_str(", ");
-        out_json_string(name);
-    }
-    out_char(']');
+    ics_status st = out_node_names(dag, order, len, 1);
+    if (st != ICS_OK) return cli_fail_status(st, path);
     json_key(&obj, "profile");
-    out_char('[');
-    write_u32_list(r->eligible, (size_t)r->steps + 1, ", ");
-    out_char(']');
+    out_json_u32_array(r->eligible, (size_t)r->steps + 1);
     json_end(&obj);
     return CLI_EXIT_OK;
 }
@@ -134,7 +125,7 @@ static void write_text(const char* path, const char* policy, const profile_repor
         out_char('\n');
     }
     out_label("profile");
-    write_u32_list(r->eligible, (size_t)r->steps + 1, " ");
+    out_u32_list(r->eligible, (size_t)r->steps + 1, " ");
     out_char('\n');
 }
 
@@ -219,4 +210,321 @@ const cli_command cli_cmd_profile = {
     "The text report gives the policy, steps, AREA, memory, min E (90%): the\n"
     "least E(t) for t from 0 to floor(0.9 n), and the profile on one line.\n",
     run_profile,
+};
+
+/* ------------------------------------------------------------ schedule */
+
+/* What `schedule` reports, fetched from an ics_schedule_result. */
+typedef struct schedule_report {
+    const ics_schedule_result* res;
+    ics_schedule_status status;
+    ics_schedule_method method;
+    const char* reason;
+    cli_u32s order, eligible;
+    cli_u32s max_eligible; /* empty when the exact search did not run */
+    uint32_t memory, blocks, groups;
+    uint64_t area, shortcuts;
+} schedule_report;
+
+static ics_status fetch_schedule(schedule_report* r) {
+    const ics_schedule_result* res = r->res;
+    ics_status st = ics_schedule_result_status(&r->status, res);
+    if (st == ICS_OK) st = ics_schedule_result_method(&r->method, res);
+    if (st == ICS_OK) st = ics_schedule_result_reason(&r->reason, res);
+    if (st == ICS_OK) st = ics_schedule_result_memory(&r->memory, res);
+    if (st == ICS_OK) st = ics_schedule_result_area(&r->area, res);
+    if (st == ICS_OK) st = ics_schedule_result_shortcuts_removed(&r->shortcuts, res);
+    if (st == ICS_OK) st = ics_schedule_result_block_count(&r->blocks, res);
+    if (st == ICS_OK) st = ics_schedule_result_group_count(&r->groups, res);
+    if (st == ICS_OK) CLI_FETCH(st, r->order, ics_schedule_result_order(r->order.v, r->order.cap, &r->order.len, res));
+    if (st == ICS_OK)
+        CLI_FETCH(st, r->eligible,
+                  ics_schedule_result_eligible(r->eligible.v, r->eligible.cap, &r->eligible.len, res));
+    if (st == ICS_OK)
+        CLI_FETCH(st, r->max_eligible,
+                  ics_schedule_result_max_eligible(r->max_eligible.v, r->max_eligible.cap, &r->max_eligible.len,
+                                                   res));
+    return st;
+}
+
+ics_status cli_write_block_json(const ics_dag* dag, const ics_schedule_result* res, uint32_t block, cli_u32s* buf) {
+    ics_block_info info = ICS_BLOCK_INFO_INIT;
+    ics_status st = ics_schedule_result_block(&info, res, block);
+    if (st != ICS_OK) return st;
+    json_object obj;
+    json_begin(&obj);
+    json_u64(&obj, "index", block);
+    json_string(&obj, "shape", info.shape);
+    json_string(&obj, "kind", info.kind);
+    json_bool(&obj, "proven", info.proven);
+    json_key(&obj, "sources");
+    CLI_FETCH(st, *buf, ics_schedule_result_block_sources(buf->v, buf->cap, &buf->len, res, block));
+    if (st == ICS_OK) st = out_node_names(dag, buf->v, buf->len, 1);
+    if (st == ICS_OK) {
+        json_key(&obj, "sinks");
+        CLI_FETCH(st, *buf, ics_schedule_result_block_sinks(buf->v, buf->cap, &buf->len, res, block));
+    }
+    if (st == ICS_OK) st = out_node_names(dag, buf->v, buf->len, 1);
+    if (st == ICS_OK) {
+        json_key(&obj, "profile");
+        CLI_FETCH(st, *buf, ics_schedule_result_block_profile(buf->v, buf->cap, &buf->len, res, block));
+    }
+    if (st == ICS_OK) out_json_u32_array(buf->v, buf->len);
+    json_close(&obj);
+    return st;
+}
+
+static ics_status write_schedule_json(const ics_dag* dag, const char* path, const schedule_report* r) {
+    uint32_t steps = (uint32_t)r->order.len;
+    json_object obj;
+    json_begin(&obj);
+    json_string(&obj, "file", path);
+    json_string(&obj, "status", ics_schedule_status_name(r->status));
+    json_string(&obj, "method", ics_schedule_method_name(r->method));
+    json_string(&obj, "reason", r->reason);
+    json_u64(&obj, "steps", steps);
+    json_u64(&obj, "memory", r->memory);
+    json_u64(&obj, "area", r->area);
+    json_u64(&obj, "min_eligible_90", min_eligible_90(r->eligible.v, steps));
+    json_u64(&obj, "shortcuts_removed", r->shortcuts);
+    json_key(&obj, "order");
+    ics_status st = out_node_names(dag, r->order.v, r->order.len, 1);
+    json_key(&obj, "profile");
+    out_json_u32_array(r->eligible.v, r->eligible.len);
+    json_key(&obj, "max_profile");
+    if (r->max_eligible.len) out_json_u32_array(r->max_eligible.v, r->max_eligible.len);
+    else out_str("null");
+    json_key(&obj, "blocks");
+    out_char('[');
+    cli_u32s buf = {NULL, 0, 0};
+    for (uint32_t b = 0; b < r->blocks && st == ICS_OK; ++b) {
+        if (b) out_str(", ");
+        st = cli_write_block_json(dag, r->res, b, &buf);
+    }
+    out_char(']');
+    json_key(&obj, "linearization");
+    out_char('[');
+    for (uint32_t g = 0; g < r->groups && st == ICS_OK; ++g) {
+        if (g) out_str(", ");
+        CLI_FETCH(st, buf, ics_schedule_result_group(buf.v, buf.cap, &buf.len, r->res, g));
+        out_json_u32_array(buf.v, st == ICS_OK ? buf.len : 0);
+    }
+    out_char(']');
+    json_end(&obj);
+    cli_u32s_free(&buf);
+    return st;
+}
+
+/* Blocks of one shape: how many, and the first one's index. */
+typedef struct shape_count {
+    const char* shape;
+    uint32_t first;
+    uint32_t count;
+} shape_count;
+
+static int by_shape(const void* a, const void* b) {
+    const shape_count *x = a, *y = b;
+    int c = strcmp(x->shape, y->shape);
+    return c ? c : (x->first > y->first) - (x->first < y->first);
+}
+
+static int by_count(const void* a, const void* b) {
+    const shape_count *x = a, *y = b;
+    if (x->count != y->count) return x->count > y->count ? -1 : 1;
+    return (x->first > y->first) - (x->first < y->first);
+}
+
+/* "12 (8 x W(2,2), 4 x C(2))": the blocks grouped by shape, the most
+ * frequent first (ties: in block order), at most MAX_SHAPES shapes named. */
+static ics_status write_block_shapes(const ics_schedule_result* res, uint32_t blocks) {
+    enum { MAX_SHAPES = 8 };
+    out_u64(blocks);
+    if (blocks == 0) return ICS_OK;
+    shape_count* all = malloc((size_t)blocks * sizeof *all);
+    ics_status st = all ? ICS_OK : ICS_ERR_NOMEM;
+    for (uint32_t b = 0; b < blocks && st == ICS_OK; ++b) {
+        ics_block_info info = ICS_BLOCK_INFO_INIT;
+        st = ics_schedule_result_block(&info, res, b);
+        all[b] = (shape_count){info.shape, b, 1};
+    }
+    if (st == ICS_OK) {
+        qsort(all, blocks, sizeof *all, by_shape);
+        size_t nruns = 0; /* runs of one shape, merged in place */
+        for (uint32_t b = 0; b < blocks; ++b) {
+            if (nruns && strcmp(all[nruns - 1].shape, all[b].shape) == 0) ++all[nruns - 1].count;
+            else all[nruns++] = all[b];
+        }
+        qsort(all, nruns, sizeof *all, by_count);
+        out_str(" (");
+        for (size_t k = 0; k < nruns && k < MAX_SHAPES; ++k) {
+            if (k) out_str(", ");
+            out_u64(all[k].count);
+            out_str(" x ");
+            out_str(all[k].shape);
+        }
+        if (nruns > MAX_SHAPES) {
+            out_str(", ... ");
+            out_u64(nruns - MAX_SHAPES);
+            out_str(" more shapes");
+        }
+        out_char(')');
+    }
+    free(all);
+    return st;
+}
+
+/* "5 groups, 1 of them an IC-Sweep sum" */
+static ics_status write_linearization(const ics_schedule_result* res, uint32_t groups) {
+    uint32_t sums = 0;
+    ics_status st = ICS_OK;
+    for (uint32_t g = 0; g < groups && st == ICS_OK; ++g) {
+        size_t size = 0;
+        st = ics_schedule_result_group(NULL, 0, &size, res, g);
+        sums += size > 1;
+    }
+    out_u64(groups);
+    out_str(groups == 1 ? " group" : " groups");
+    if (sums) {
+        out_str(", ");
+        out_u64(sums);
+        out_str(sums == 1 ? " of them an IC-Sweep sum" : " of them IC-Sweep sums");
+    }
+    return st;
+}
+
+static ics_status write_schedule_text(const ics_dag* dag, const char* path, const schedule_report* r, int full) {
+    uint32_t steps = (uint32_t)r->order.len;
+    const struct {
+        const char* label;
+        const char* text;
+    } texts[] = {
+        {"file", path},
+        {"status", ics_schedule_status_name(r->status)},
+        {"method", ics_schedule_method_name(r->method)},
+        {"reason", r->reason},
+    };
+    const struct {
+        const char* label;
+        uint64_t value;
+    } rows[] = {
+        {"steps", steps},
+        {"AREA", r->area},
+        {"memory", r->memory},
+        {"min E (90%)", min_eligible_90(r->eligible.v, steps)},
+        {"shortcuts", r->shortcuts},
+    };
+    for (size_t k = 0; k < sizeof texts / sizeof texts[0]; ++k)
+        if (*texts[k].text) out_row(texts[k].label, texts[k].text); /* no reason when ic-optimal */
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; ++k) {
+        out_label(rows[k].label);
+        out_u64(rows[k].value);
+        out_char('\n');
+    }
+    out_label("blocks");
+    ics_status st = write_block_shapes(r->res, r->blocks);
+    out_char('\n');
+    out_label("linearization");
+    if (st == ICS_OK) st = write_linearization(r->res, r->groups);
+    out_char('\n');
+    int all = full || steps <= CLI_SHORT_LIST;
+    if (all) {
+        out_label("profile");
+        out_u32_list(r->eligible.v, r->eligible.len, " ");
+        out_char('\n');
+        if (r->max_eligible.len) {
+            out_label("max profile");
+            out_u32_list(r->max_eligible.v, r->max_eligible.len, " ");
+            out_char('\n');
+        }
+    }
+    out_label("order");
+    if (st == ICS_OK) st = out_node_names(dag, r->order.v, all ? r->order.len : CLI_SHORT_LIST, 0);
+    if (!all) out_cut(steps - CLI_SHORT_LIST);
+    out_char('\n');
+    return st;
+}
+
+static int run_schedule(const cli_command* self, int argc, char** argv) {
+    const char *format = NULL, *max_nodes_text = NULL, *budget_text = NULL;
+    int json = 0, full = 0;
+    const cli_option opts[] = {
+        {"--format", NULL, &format, NULL},
+        {"--exact-max-nodes", NULL, &max_nodes_text, NULL},
+        {"--exact-budget", NULL, &budget_text, NULL},
+        {"--full", NULL, NULL, &full},
+        {"--json", NULL, NULL, &json},
+    };
+    int npos = 0;
+    int rc = cli_parse_args(self, argc, argv, opts, sizeof opts / sizeof opts[0], 1, 1, &npos);
+    if (rc >= 0) return rc;
+    const char* path = argv[0];
+    ics_schedule_options options = ICS_SCHEDULE_OPTIONS_INIT;
+    if (max_nodes_text &&
+        (rc = cli_parse_u32(&options.exact_max_nodes, self, "--exact-max-nodes", max_nodes_text)) != 0)
+        return rc;
+    if (budget_text && (rc = cli_parse_u64(&options.exact_max_downsets, self, "--exact-budget", budget_text)) != 0)
+        return rc;
+
+    ics_dag* dag = NULL;
+    if ((rc = cli_load_dag(&dag, self, path, format)) != 0) return rc;
+    ics_schedule_result* res = NULL;
+    schedule_report report = {NULL, ICS_SCHEDULE_HEURISTIC, ICS_METHOD_GREEDY, "", {NULL, 0, 0}, {NULL, 0, 0},
+                              {NULL, 0, 0}, 0, 0, 0, 0, 0};
+    ics_status st = ics_schedule(&res, dag, &options);
+    report.res = res;
+    if (st == ICS_OK) st = fetch_schedule(&report);
+    if (st == ICS_OK)
+        st = json ? write_schedule_json(dag, path, &report) : write_schedule_text(dag, path, &report, full);
+    rc = st == ICS_OK ? CLI_EXIT_OK : cli_fail_status(st, path);
+    cli_u32s_free(&report.order);
+    cli_u32s_free(&report.eligible);
+    cli_u32s_free(&report.max_eligible);
+    ics_schedule_result_destroy(res);
+    ics_dag_destroy(dag);
+    return rc;
+}
+
+const cli_command cli_cmd_schedule = {
+    "schedule",
+    "find an IC-optimal schedule (or a heuristic one) and its certificate",
+    "usage: ics schedule FILE [--exact-max-nodes N] [--exact-budget B] [--full]\n"
+    "                         [--format F] [--json]\n"
+    "\n"
+    "Runs the IC-scheduling pipeline: removes shortcut arcs, parses the skeleton\n"
+    "into bipartite building blocks, schedules each block, ▷-linearizes them\n"
+    "(IC-Sweep on sums of blocks when no block has priority), and decides small\n"
+    "dags by an exact search over down-sets. The status is \"ic-optimal\" when\n"
+    "E(t) is proven maximal at every step, else \"heuristic\" with a reason.\n"
+    "\n"
+    "  FILE                 the workflow file; '-' reads standard input\n"
+    "  --exact-max-nodes N  dags of at most N nodes are decided exactly when the\n"
+    "                       decomposition proves nothing (default 20)\n"
+    "  --exact-budget B     down-sets the exact search may visit on larger dags\n"
+    "                       (up to 64 nodes; default 1048576)\n"
+    "  --full               text report: print the whole order and profile even\n"
+    "                       when the dag has more than 50 nodes\n"
+    "  --format F           input format: auto (default: detect), edges, dot,\n"
+    "                       dagman, json (WfFormat), dax, stg, adjacency-json\n"
+    "  --json               print one JSON object (see below)\n"
+    "\n"
+    "The text report gives the status, method, reason (when heuristic), steps,\n"
+    "AREA, memory, min E (90%) (as in 'ics profile'), the number of shortcut\n"
+    "arcs removed, the blocks counted by shape, the length of the\n"
+    "linearization, the profile E(0..n) and, when the exact search ran, the\n"
+    "per-step maximum M(0..n) (only for at most 50 nodes unless --full), and\n"
+    "the order: node names separated by spaces, the first 50 unless --full.\n"
+    "\n"
+    "JSON keys: file; status (\"ic-optimal\" or \"heuristic\"); method\n"
+    "(\"decomposition\", \"decomposition+sweep\", \"exact-search\", \"greedy\");\n"
+    "reason (\"\" when ic-optimal); steps; memory; area; min_eligible_90;\n"
+    "shortcuts_removed; order (node names in execution order); profile (E(0..n)\n"
+    "of the order, as 'ics profile' computes it); max_profile (M(0..n), the most\n"
+    "eligible nodes any schedule reaches at each step, when the exact search\n"
+    "ran, else null); blocks (the building blocks of the skeleton, empty when\n"
+    "it is not decomposable: objects with index, shape, kind, proven, sources\n"
+    "(names, in the order of the block's schedule), sinks (names) and profile\n"
+    "(sinks made eligible after 0..#sources of its sources)); linearization\n"
+    "(the ▷-linearization: an array of groups, each an array of block indices;\n"
+    "a group of several blocks is a sum scheduled by IC-Sweep).\n",
+    run_schedule,
 };

@@ -26,7 +26,8 @@ static const cli_command cmd_help = {
 
 /* Every subcommand, in the order `ics help` lists them. */
 static const cli_command* const commands[] = {
-    &cli_cmd_info, &cli_cmd_profile, &cli_cmd_convert, &cli_cmd_generate, &cmd_version, &cmd_help,
+    &cli_cmd_info,     &cli_cmd_profile,  &cli_cmd_schedule, &cli_cmd_sweep,   &cli_cmd_priority, &cli_cmd_skeleton,
+    &cli_cmd_superdag, &cli_cmd_convert,  &cli_cmd_generate, &cmd_version,     &cmd_help,
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
@@ -39,7 +40,9 @@ static const cli_command* find_command(const char* name) {
 static void print_overview(void) {
     out_str("usage: ics COMMAND [ARGUMENTS...]\n"
             "\n"
-            "IC-scheduling of computation dags: inspect, schedule, convert and generate them.\n"
+            "IC-scheduling of computation dags: inspect and schedule them, decide ▷\n"
+            "priorities and sums with IC-Sweep, show their structure, convert and\n"
+            "generate them.\n"
             "\n"
             "Commands:\n");
     for (size_t k = 0; k < COMMAND_COUNT; ++k) {

@@ -9,6 +9,7 @@ files, convert round trips, generate families, help texts, and that every
 error exits 1 (failure) or 2 (usage) with exactly one line "ics: ..." on
 stderr and nothing on stdout.
 """
+import itertools
 import json
 import os
 import random
@@ -46,6 +47,133 @@ def parse_edges(text):
         if len(line) == 2:
             arcs.add((line[0], line[1]))
     return nodes, arcs
+
+
+def read_edges(path):
+    with open(path) as f:
+        return parse_edges(f.read())
+
+
+def parents_of(nodes, arcs):
+    parents = {v: set() for v in nodes}
+    for u, v in arcs:
+        parents[v].add(u)
+    return parents
+
+
+def eligible_profile(nodes, arcs, order):
+    """E(0..n) of `order`: unexecuted nodes whose parents have all been executed."""
+    parents = parents_of(nodes, arcs)
+    missing = {v: len(parents[v]) for v in nodes}
+    children = {v: [] for v in nodes}
+    for u, v in arcs:
+        children[u].append(v)
+    eligible = sum(1 for v in nodes if missing[v] == 0)
+    profile = [eligible]
+    for v in order:
+        eligible -= 1
+        for c in children[v]:
+            missing[c] -= 1
+            eligible += missing[c] == 0
+        profile.append(eligible)
+    return profile
+
+
+def brute_max_profile(nodes, arcs):
+    """M(0..n): the most eligible nodes over all down-sets (node sets closed
+    under parents) of each size t. The down-sets of size t + 1 are those of
+    size t plus one of their eligible nodes: all of them are enumerated."""
+    n = len(nodes)
+    index = {v: k for k, v in enumerate(nodes)}
+    parent_mask = [0] * n
+    for u, v in arcs:
+        parent_mask[index[v]] |= 1 << index[u]
+
+    def eligible(s):
+        return [k for k in range(n) if not s >> k & 1 and parent_mask[k] & ~s == 0]
+
+    best, layer = [], {0}
+    for _ in range(n + 1):
+        best.append(max(len(eligible(s)) for s in layer))
+        layer = {s | 1 << k for s in layer for k in eligible(s)}
+    return best
+
+
+def shortcut_arcs(nodes, arcs):
+    """The arcs u -> v of the dag that another, longer path from u to v duplicates."""
+    children = {v: set() for v in nodes}
+    for u, v in arcs:
+        children[u].add(v)
+
+    def longer_path(u, v):
+        todo, seen = [w for w in children[u] if w != v], set()
+        while todo:
+            w = todo.pop()
+            if w == v:
+                return True
+            if w not in seen:
+                seen.add(w)
+                todo.extend(children[w])
+        return False
+
+    return {(u, v) for u, v in arcs if longer_path(u, v)}
+
+
+def nonsource_profile(nodes, arcs, order):
+    """The profile of the ▷ relation: nonsources ELIGIBLE (unexecuted, all parents
+    executed) after each of the first i nonsinks of `order`."""
+    parents = parents_of(nodes, arcs)
+    has_child = {u for u, _ in arcs}
+    done, profile = set(), [0]
+    for v in [v for v in order if v in has_child]:
+        done.add(v)
+        profile.append(sum(1 for w in nodes if parents[w] and w not in done and parents[w] <= done))
+    return profile
+
+
+def has_priority(e1, e2):
+    """G1 ▷ G2 by system (1) of the IC-Sweep paper: for all x, y,
+    E1(x) + E2(y) <= E1(min(s1, x+y)) + E2(max(0, x+y-s1))."""
+    s1 = len(e1) - 1
+    return all(e1[x] + e2[y] <= e1[min(s1, x + y)] + e2[max(0, x + y - s1)]
+               for x in range(len(e1)) for y in range(len(e2)))
+
+
+def sweep_maxima(profiles):
+    """Per step t, the most E1(i1) + ... + Ep(ip) over i1 + ... + ip = t, and
+    whether a monotone path (one summand step at a time) reaches every maximum."""
+    cells = list(itertools.product(*(range(len(e)) for e in profiles)))
+    value = {c: sum(e[i] for e, i in zip(profiles, c)) for c in cells}
+    maxima = [0] * (sum(len(e) - 1 for e in profiles) + 1)
+    for c in cells:
+        maxima[sum(c)] = max(maxima[sum(c)], value[c])
+    reach = {tuple(0 for _ in profiles)}
+    for t in range(1, len(maxima)):
+        reach = {c[:k] + (c[k] + 1,) + c[k + 1:] for c in reach for k in range(len(c))
+                 if c[k] + 1 < len(profiles[k])}
+        reach = {c for c in reach if value[c] == maxima[t]}
+    return maxima, bool(reach)
+
+
+def path_profile(profiles, path):
+    """The sum's profile along `path` (the summand of each step)."""
+    steps = [0] * len(profiles)
+    out = [sum(e[0] for e in profiles)]
+    for k in path:
+        steps[k] += 1
+        out.append(sum(e[i] for e, i in zip(profiles, steps)))
+    return out
+
+
+def interleaved(path):
+    """The path switches back to a summand it had left."""
+    seen, last = set(), None
+    for k in path:
+        if k != last and k in seen:
+            return True
+        seen.add(k)
+        last = k
+    return False
 
 
 class CliTestCase(unittest.TestCase):
@@ -323,6 +451,469 @@ class ConvertTest(CliTestCase):
         self.fails(1, "convert", DIAMOND, "--to", "dot", "-o", os.path.join(self.tmp, "no", "such", "dir.dot"))
 
 
+# The sweep paper's dags (sweep-algorithm.txt): G3 of Fig. 5(a) has no
+# IC-optimal schedule; its two boxed parts have the profiles 0,1 and 0,0,2.
+G3_EDGES = "a x\np y\np z\nq y\nq z\n"
+# Generated families the theory schedules IC-optimally.
+FAMILIES = (("fft", 3), ("reduction-mesh", 6), ("reduction-tree", 4), ("out-mesh", 5), ("w", 3, 2),
+            ("m", 3, 2), ("n", 4), ("cycle", 4), ("pbt", "3,1/2,2"), ("expansion-reduction", 3),
+            ("reduction-tree-strings", "-", "0", "1", "00", "01"))
+# Families with at most 12 nodes, checked against a brute force over down-sets.
+SMALL_FAMILIES = (("fft", 2), ("reduction-mesh", 4), ("reduction-tree", 2), ("out-mesh", 4), ("w", 3, 2),
+                  ("m", 2, 3), ("n", 4), ("cycle", 4), ("pbt", "3,1/2,2"), ("expansion-reduction", 2))
+
+
+class ScheduleTest(CliTestCase):
+    def check_schedule(self, path, s):
+        """What every `schedule --json` must satisfy, proven from the file."""
+        nodes, arcs = read_edges(path)
+        self.assert_valid_order(path, s["order"])
+        self.assertEqual(s["profile"], eligible_profile(nodes, arcs, s["order"]))
+        replay = self.ok_json("profile", path, "--order", self.write("order.txt", "\n".join(s["order"])))
+        self.assertEqual((s["profile"], s["memory"], s["area"], s["min_eligible_90"]),
+                         (replay["profile"], replay["memory"], replay["area"], replay["min_eligible_90"]),
+                         "the same figures as `ics profile`")
+        self.assertEqual(s["steps"], len(nodes))
+        self.assertEqual(s["status"] == "ic-optimal", s["reason"] == "")
+        if s["max_profile"] is not None:
+            self.assertEqual(len(s["max_profile"]), len(nodes) + 1)
+            for e, m in zip(s["profile"], s["max_profile"]):
+                self.assertLessEqual(e, m)
+        if not s["blocks"]:
+            return
+        # The blocks: each nonsink of the skeleton is a source of exactly one
+        # block; the block's profile counts its sinks whose parents (in the
+        # skeleton) are all among its first x sources.
+        shortcuts = shortcut_arcs(nodes, arcs)
+        self.assertEqual(s["shortcuts_removed"], len(shortcuts))
+        parents = parents_of(nodes, arcs - shortcuts)
+        sources = [v for b in s["blocks"] for v in b["sources"]]
+        self.assertEqual(sorted(sources), sorted({u for u, _ in arcs}))
+        for k, b in enumerate(s["blocks"]):
+            self.assertEqual(b["index"], k)
+            self.assertEqual(len(b["profile"]), len(b["sources"]) + 1)
+            self.assertIsInstance(b["proven"], bool)
+            self.assertTrue(b["shape"] and b["kind"])
+            for sink in b["sinks"]:
+                self.assertTrue(parents[sink] <= set(b["sources"]), f"block {k}: parents of {sink}")
+            for x in range(len(b["sources"]) + 1):
+                done = set(b["sources"][:x])
+                self.assertEqual(b["profile"][x], sum(1 for v in b["sinks"] if parents[v] <= done))
+        groups = [g for group in s["linearization"] for g in group]
+        self.assertEqual(sorted(groups), list(range(len(s["blocks"]))), "a linearization of all blocks")
+        if s["method"] == "decomposition":
+            # Theorem 2.1: the blocks' sources in linearization order, then the sinks.
+            self.assertTrue(all(len(g) == 1 for g in s["linearization"]), "no IC-Sweep sums")
+            prefix = [v for (g,) in s["linearization"] for v in s["blocks"][g]["sources"]]
+            self.assertEqual(s["order"][:len(prefix)], prefix)
+
+    def test_families_are_ic_optimal(self):
+        for family, *params in FAMILIES:
+            with self.subTest(family=family, params=params):
+                path = self.generate(family, *params)
+                s = self.ok_json("schedule", path)
+                self.assertEqual(s["status"], "ic-optimal")
+                self.assertEqual(s["reason"], "")
+                self.assertIn(s["method"], ("decomposition", "decomposition+sweep"))
+                self.assertEqual(s["shortcuts_removed"], 0)
+                self.check_schedule(path, s)
+
+    def test_small_dags_reach_the_brute_force_maximum(self):
+        for family, *params in SMALL_FAMILIES:
+            with self.subTest(family=family, params=params):
+                path = self.generate(family, *params)
+                nodes, arcs = read_edges(path)
+                self.assertLessEqual(len(nodes), 12)
+                s = self.ok_json("schedule", path)
+                self.assertEqual(s["status"], "ic-optimal")
+                self.assertEqual(s["profile"], brute_max_profile(nodes, arcs))
+
+    def test_random_small_dags(self):
+        # Whatever the verdict, it must agree with the brute force: an
+        # ic-optimal profile is the per-step maximum; a heuristic one from the
+        # exact search misses it somewhere, and max_profile is that maximum.
+        verdicts = set()
+        for seed in range(1, 13):
+            with self.subTest(seed=seed):
+                path = self.generate("random-er", 10, 0.3, seed)
+                nodes, arcs = read_edges(path)
+                best = brute_max_profile(nodes, arcs)
+                s = self.ok_json("schedule", path)
+                self.check_schedule(path, s)
+                verdicts.add(s["status"])
+                if s["status"] == "ic-optimal":
+                    self.assertEqual(s["profile"], best)
+                else:
+                    self.assertNotEqual(s["profile"], best)
+                if s["max_profile"] is not None:
+                    self.assertEqual(s["max_profile"], best)
+        self.assertIn("ic-optimal", verdicts)
+
+    def test_sum_of_blocks_needs_ic_sweep(self):
+        # Fig. 3 (top right) of the IC-Sweep paper: a source r feeding the
+        # blocks B1, B2 of Fig. 4 (profiles 0,4,6 and 0,3,5), neither of which
+        # has priority: their sum is scheduled by IC-Sweep, interleaved.
+        b1 = "s1 a\ns1 b\ns1 c\ns1 d\ns1 x\ns2 x\ns2 e\n"
+        b2 = "s3 g\ns3 h\ns3 i\ns3 y\ns4 y\ns4 j\n"
+        path = self.write("fig3.edges", "r s1\nr s2\nr s3\nr s4\n" + b1 + b2)
+        nodes, arcs = read_edges(path)
+        s = self.ok_json("schedule", path)
+        self.assertEqual((s["status"], s["method"]), ("ic-optimal", "decomposition+sweep"))
+        self.check_schedule(path, s)
+        self.assertEqual(s["profile"], brute_max_profile(nodes, arcs))
+        sums = [g for g in s["linearization"] if len(g) > 1]
+        self.assertEqual(len(sums), 1)
+        self.assertEqual(sorted(s["blocks"][b]["profile"] for b in sums[0]), [[0, 3, 5], [0, 4, 6]])
+        block_of = {v: b for b in sums[0] for v in s["blocks"][b]["sources"]}
+        self.assertTrue(interleaved([block_of[v] for v in s["order"] if v in block_of]))
+        self.assertEqual(self.report("schedule", path)["linearization"], "2 groups, 1 of them an IC-Sweep sum")
+
+    def test_no_ic_optimal_schedule(self):
+        path = self.write("g3.edges", G3_EDGES)
+        nodes, arcs = read_edges(path)
+        s = self.ok_json("schedule", path)
+        self.assertEqual(s["status"], "heuristic")
+        self.assertEqual(s["method"], "exact-search")
+        self.assertNotEqual(s["reason"], "")
+        self.assertEqual(s["max_profile"], brute_max_profile(nodes, arcs))
+        self.assertTrue(any(e < m for e, m in zip(s["profile"], s["max_profile"])))
+        self.check_schedule(path, s)
+        text = self.report("schedule", path)
+        self.assertEqual((text["status"], text["method"]), ("heuristic", "exact-search"))
+        self.assertEqual(text["reason"], s["reason"])
+        self.assertEqual(text["max profile"].split(), [str(m) for m in s["max_profile"]])
+        # Without the exact search, the greedy heuristic answers.
+        g = self.ok_json("schedule", path, "--exact-max-nodes", 0, "--exact-budget", 0)
+        self.assertEqual((g["status"], g["max_profile"]), ("heuristic", None))
+        self.assertNotEqual(g["reason"], "")
+        self.check_schedule(path, g)
+
+    def test_shortcuts(self):
+        # a -> b -> c with the shortcut a -> c, and a second block b -> d.
+        path = self.write("shortcut.edges", "a b\nb c\na c\nb d\n")
+        s = self.ok_json("schedule", path)
+        self.assertEqual(s["shortcuts_removed"], 1)
+        self.assertEqual(s["status"], "ic-optimal")
+        self.assertEqual(s["profile"], eligible_profile(*read_edges(path), s["order"]))
+
+    def test_text_report(self):
+        path = self.generate("fft", 2)
+        s = self.ok_json("schedule", path)
+        text = self.report("schedule", path)
+        self.assertEqual((text["status"], text["method"]), ("ic-optimal", "decomposition"))
+        self.assertNotIn("reason", text)
+        self.assertEqual(text["blocks"], "4 (4 x C(2))")
+        self.assertEqual(text["linearization"], "4 groups")
+        self.assertEqual((text["AREA"], text["memory"], text["steps"]), (str(s["area"]), str(s["memory"]), "12"))
+        self.assertEqual(text["min E (90%)"], str(s["min_eligible_90"]))
+        self.assertEqual(text["order"].split(), s["order"])
+        self.assertEqual(text["profile"].split(), [str(e) for e in s["profile"]])
+        mesh = self.report("schedule", self.generate("reduction-mesh", 4))
+        self.assertEqual(mesh["blocks"], "3 (1 x M(3,2), 1 x M(2,2), 1 x M(1,2))")
+
+    def test_big_dag(self):
+        path = self.generate("fft", 9)  # 10 levels of 512 nodes, 9 x 256 butterflies
+        nodes, arcs = read_edges(path)
+        s = self.ok_json("schedule", path)
+        self.assertEqual(s["status"], "ic-optimal")
+        self.assertEqual(len(s["blocks"]), 9 * 256)
+        self.assertEqual({b["shape"] for b in s["blocks"]}, {"C(2)"})
+        self.assertEqual(s["profile"], eligible_profile(nodes, arcs, s["order"]))
+        text = self.report("schedule", path)
+        self.assertEqual(text["blocks"], "2304 (2304 x C(2))")
+        shown = text["order"].split(" ... ")
+        self.assertEqual(shown[0].split(), s["order"][:50])
+        self.assertIn(f"({len(nodes) - 50} more", shown[1])
+        self.assertNotIn("profile", text)
+        full = self.report("schedule", path, "--full")
+        self.assertEqual(full["order"].split(), s["order"])
+        self.assertEqual(full["profile"].split(), [str(e) for e in s["profile"]])
+
+    def test_stdin_and_errors(self):
+        with open(DIAMOND) as f:
+            text = f.read()
+        s = self.ok_json("schedule", "-", "--format", "edges", stdin=text.encode())
+        self.assertEqual(s["file"], "-")
+        self.check_schedule(DIAMOND, s)
+        self.fails(2, "schedule", DIAMOND, "--exact-max-nodes", "-1")
+        self.fails(2, "schedule", DIAMOND, "--exact-budget", "many")
+        self.fails(2, "schedule", DIAMOND, "--policy", "fifo")
+        self.fails(2, "schedule")
+        self.fails(1, "schedule", os.path.join(self.tmp, "missing.edges"), contains=["missing.edges"])
+
+
+class SweepTest(CliTestCase):
+    def sweep(self, *profiles):
+        return self.ok_json("sweep", "--profiles", *(",".join(map(str, p)) for p in profiles))
+
+    def check_sweep(self, profiles, r):
+        """The verdict and path of IC-Sweep against the brute force over all cells."""
+        maxima, ico = sweep_maxima(profiles)
+        self.assertEqual(r["ico"], ico)
+        self.assertEqual(r["summands"], len(profiles))
+        self.assertEqual(r["pairs"], [[has_priority(a, b) for b in profiles] for a in profiles])
+        if ico:
+            self.assertEqual(sorted(r["path"]), sorted(k for k, e in enumerate(profiles) for _ in e[1:]))
+            self.assertEqual(r["profile"], path_profile(profiles, r["path"]))
+            self.assertEqual(r["profile"], maxima)
+        else:
+            self.assertEqual((r["path"], r["profile"], r["chain"]), ([], [], False))
+            self.assertNotEqual(r["reason"], "")
+        if r["chain"]:
+            self.assertEqual(r["path"], sorted(r["path"]), "a chain needs no interleaving")
+        if len(profiles) == 2 and ico:
+            self.assertEqual(r["chain"], r["pairs"][0][1])
+        if ico and r["chain"]:
+            self.assertEqual(r["reason"], "")
+
+    def test_table_2(self):
+        # B1 + B2 of Fig. 4: neither has priority, yet the sum has an
+        # IC-optimal schedule, which must interleave.
+        r = self.sweep([0, 4, 6], [0, 3, 5])
+        self.assertTrue(r["ico"])
+        self.assertFalse(r["chain"])
+        self.assertFalse(r["pairs"][0][1])
+        self.assertFalse(r["pairs"][1][0])
+        self.assertTrue(interleaved(r["path"]))
+        self.assertEqual(r["profile"], [0, 4, 7, 9, 11])
+        self.assertEqual(r["profiles"], [[0, 4, 6], [0, 3, 5]])
+        self.check_sweep([[0, 4, 6], [0, 3, 5]], r)
+
+    def test_no_ic_optimal_sums(self):
+        for profiles in ([[0, 1], [0, 0, 2]], [[0, 0, 1, 2], [0, 0, 0, 1, 3]]):  # G3, G4 of Fig. 5
+            with self.subTest(profiles=profiles):
+                r = self.sweep(*profiles)
+                self.assertFalse(r["ico"])
+                self.check_sweep(profiles, r)
+
+    def test_fmri(self):
+        r = self.sweep([0, 3, 4, 5], [0, 3, 4, 5])
+        self.assertTrue(r["ico"])
+        self.assertTrue(interleaved(r["path"]))
+        self.check_sweep([[0, 3, 4, 5], [0, 3, 4, 5]], r)
+
+    def test_chains(self):
+        # Table 3: B1 ▷ B3 ▷ B6 ▷ B5 (profiles 0,4,6; 0,0,1; 0,0,0,1; 0,0,0,0,1).
+        chain = [[0, 4, 6], [0, 0, 1], [0, 0, 0, 1], [0, 0, 0, 0, 1]]
+        r = self.sweep(*chain)
+        self.assertTrue(r["ico"] and r["chain"])
+        self.assertEqual(r["path"], [k for k, e in enumerate(chain) for _ in e[1:]])
+        self.check_sweep(chain, r)
+        self.check_sweep([[0]], self.sweep([0]))  # one summand without nonsinks
+
+    def test_random_profiles_against_brute_force(self):
+        rng = random.Random(2024)
+        for case in range(60):
+            p = 2 if case < 40 else 3
+            profiles = []
+            for _ in range(p):
+                e = [0]
+                for _ in range(rng.randrange(0, 5)):
+                    e.append(e[-1] + rng.randrange(0, 4))
+                profiles.append(e)
+            with self.subTest(profiles=profiles):
+                self.check_sweep(profiles, self.sweep(*profiles))
+
+    def test_text(self):
+        out = self.ok("sweep", "--profiles", "0,4,6", "0,3,5")
+        lines = dict(line.split(":", 1) for line in out.splitlines() if ":" in line and "=" not in line)
+        lines = {k: v.strip() for k, v in lines.items()}
+        r = self.sweep([0, 4, 6], [0, 3, 5])
+        self.assertEqual([int(k) - 1 for k in lines["path"].split()], r["path"], "1-based path")
+        self.assertEqual((lines["IC-optimal"], lines["chain"], lines["priorities"]), ("yes", "no", "none"))
+        self.assertEqual(lines["profile"].split(), ["0", "4", "7", "9", "11"])
+        self.assertEqual((lines["G1"], lines["G2"]), ("0,4,6", "0,3,5"))
+        # The table: rows i = 0..2, columns j = 0..2, each diagonal's maxima in brackets.
+        rows = [line.split()[1:] for line in out.splitlines() if line.lstrip().startswith("i=")]
+        self.assertEqual(rows, [["[0]", "3", "5"], ["[4]", "[7]", "[9]"], ["6", "[9]", "[11]"]])
+        self.assertIn("j=0", out)
+        g4 = self.ok("sweep", "--profiles", "0,0,1,2", "0,0,0,1,3")
+        self.assertIn("IC-optimal:      no", g4)
+        self.assertNotIn("path:", g4)
+        self.assertEqual(sum(1 for line in g4.splitlines() if line.lstrip().startswith("i=")), 4)
+        long = self.ok("sweep", "--profiles", ",".join(map(str, range(13))), "0,1")
+        self.assertNotIn("i=0", long, "no table for profiles of more than 12 entries")
+
+    def test_dag_files(self):
+        # W_{2,2}-like block and an M_{2,2}-like block, as two files.
+        w = self.write("sum-w.edges", "a x\na y\nb y\nb z\n")
+        m = self.write("sum-m.edges", "c u\nd u\nd v\n")
+        dags = [read_edges(w), read_edges(m)]
+        r = self.ok_json("sweep", w, m)
+        orders = [self.ok_json("schedule", path)["order"] for path in (w, m)]
+        profiles = [nonsource_profile(*dag, order) for dag, order in zip(dags, orders)]
+        self.check_sweep(profiles, r)
+        self.assertTrue(r["ico"])
+        # The order: every node of both dags once, parents first, the nonsinks
+        # along the path, and the sum's nonsource profile along it.
+        self.assertEqual(sorted((o["dag"], o["node"]) for o in r["order"]),
+                         sorted((k, v) for k, (nodes, _) in enumerate(dags) for v in nodes))
+        for k, (nodes, arcs) in enumerate(dags):
+            mine = [o["node"] for o in r["order"] if o["dag"] == k]
+            position = {v: i for i, v in enumerate(mine)}
+            for u, v in arcs:
+                self.assertLess(position[u], position[v])
+        self.assertEqual([o["dag"] for o in r["order"][:len(r["path"])]], r["path"])
+        nodes = [(k, v) for k, (ns, _) in enumerate(dags) for v in ns]
+        arcs = {((k, u), (k, v)) for k, (_, a) in enumerate(dags) for u, v in a}
+        self.assertEqual(nonsource_profile(nodes, arcs, [(o["dag"], o["node"]) for o in r["order"]]),
+                         r["profile"])
+        text = self.ok("sweep", w, m)
+        self.assertIn("G1:              " + w, text)
+        self.assertIn("i=0", text, "small dags get the table")
+        # A dag without an IC-optimal schedule cannot be a summand.
+        g3 = self.write("g3.edges", G3_EDGES)
+        self.fails(1, "sweep", w, g3, contains=["g3.edges"])
+
+    def test_errors(self):
+        self.fails(2, "sweep", "--profiles", "0,x", contains=["'x'"])
+        self.fails(2, "sweep", "--profiles", "1,2", "0,1", contains=["start with 0"])
+        self.fails(2, "sweep", "--profiles", "0,,1")
+        self.fails(2, "sweep", "--profiles", "0,1,")
+        self.fails(2, "sweep", "--profiles", "0,-1")
+        self.fails(2, "sweep", "--profiles", "0,4294967296")
+        self.fails(2, "sweep", "--profiles")
+        self.fails(2, "sweep", "--profiles", "0,1", "--format", "edges")
+        self.fails(2, "sweep")
+        self.fails(1, "sweep", DIAMOND, os.path.join(self.tmp, "missing.edges"), contains=["missing.edges"])
+        self.fails(1, "sweep", DIAMOND, self.write("cyclic.edges", "a b\nb a\n"))
+
+
+class PriorityTest(CliTestCase):
+    def test_table_3(self):
+        for a, b in (("0,4,6", "0,0,1"), ("0,3,5", "0,0,1"), ("0,0,1", "0,0,0,1"), ("0,0,0,1", "0,0,0,0,1")):
+            with self.subTest(a=a, b=b):
+                r = self.ok_json("priority", a, b)
+                self.assertTrue(r["forward"])
+                self.assertEqual(r["backward"], has_priority([int(x) for x in b.split(",")],
+                                                             [int(x) for x in a.split(",")]))
+                self.assertEqual((r["a"], r["b"]), (a, b))
+                self.assertEqual(r["profile_a"], [int(x) for x in a.split(",")])
+        r = self.ok_json("priority", "0,4,6", "0,3,5")  # Table 2: neither way
+        self.assertEqual((r["forward"], r["backward"]), (False, False))
+
+    def test_random_against_system_1(self):
+        rng = random.Random(7)
+        for _ in range(40):
+            a = [0] + [rng.randrange(0, 6) for _ in range(rng.randrange(0, 5))]
+            b = [0] + [rng.randrange(0, 6) for _ in range(rng.randrange(0, 5))]
+            with self.subTest(a=a, b=b):
+                r = self.ok_json("priority", ",".join(map(str, a)), ",".join(map(str, b)))
+                self.assertEqual((r["forward"], r["backward"]), (has_priority(a, b), has_priority(b, a)))
+
+    def test_files(self):
+        # A file stands for the nonsource profile of its IC-optimal schedule.
+        paths = [self.generate("w", 3, 2), self.generate("m", 2, 2), self.generate("cycle", 3),
+                 self.write("one.edges", "a b\n")]
+        profiles = []
+        for path in paths:
+            order = self.ok_json("schedule", path)["order"]
+            profiles.append(nonsource_profile(*read_edges(path), order))
+        for (pa, ea), (pb, eb) in itertools.product(zip(paths, profiles), repeat=2):
+            with self.subTest(a=os.path.basename(pa), b=os.path.basename(pb)):
+                r = self.ok_json("priority", pa, pb)
+                self.assertEqual((r["forward"], r["backward"]), (has_priority(ea, eb), has_priority(eb, ea)))
+                self.assertNotIn("profile_a", r)
+                mixed = self.ok_json("priority", pa, ",".join(map(str, eb)))
+                self.assertEqual((mixed["forward"], mixed["backward"]), (r["forward"], r["backward"]))
+                self.assertEqual(mixed["profile_b"], eb)
+        text = self.report("priority", paths[0], "0,0,1")
+        self.assertEqual((text["A"], text["B"]), (paths[0], "0,0,1"))
+        self.assertTrue(text["forward"].startswith("yes" if has_priority(profiles[0], [0, 0, 1]) else "no"))
+
+    def test_errors(self):
+        self.fails(2, "priority", "0,x", "0,1")
+        self.fails(2, "priority", "0,1", "2,1", contains=["start with 0"])
+        self.fails(2, "priority", "0,1")
+        self.fails(2, "priority", "0,1", "0,1", "0,1")
+        self.fails(2, "priority", "0,1", "0,1", "--format", "edges")
+        self.fails(1, "priority", "0,1", os.path.join(self.tmp, "missing.edges"), contains=["missing.edges"])
+        self.fails(1, "priority", self.write("cyclic.edges", "a b\nb c\nc a\n"), "0,1")
+        g3 = self.write("g3.edges", G3_EDGES)
+        self.fails(1, "priority", DIAMOND, g3, contains=["g3.edges"])
+        self.fails(1, "priority", g3, "0,1", contains=["g3.edges"])
+
+
+class StructureTest(CliTestCase):
+    def test_skeleton_of_a_triangle(self):
+        path = self.write("triangle.edges", "a b\nb c\na c\n")
+        r = self.ok_json("skeleton", path)
+        self.assertEqual((r["removed"], r["nodes"], r["arcs"]), (1, 3, 2))
+        self.assertEqual(r["shortcuts"], [["a", "c"]])
+        nodes, arcs = parse_edges(self.ok("skeleton", path))
+        self.assertEqual((sorted(nodes), arcs), (["a", "b", "c"], {("a", "b"), ("b", "c")}))
+        dot = os.path.join(self.tmp, "triangle-skeleton.dot")
+        self.assertEqual(self.ok("skeleton", path, "--to", "dot", "-o", dot), "")
+        self.assertEqual(self.shape(dot)["arcs"], 2)
+        # --json with -o: the summary on stdout, the skeleton in the file.
+        out = os.path.join(self.tmp, "triangle-skeleton.edges")
+        self.assertEqual(self.ok_json("skeleton", path, "-o", out), r)
+        self.assertEqual(read_edges(out)[1], {("a", "b"), ("b", "c")})
+
+    def test_skeleton_removes_exactly_the_shortcuts(self):
+        for seed in (1, 2, 3):
+            with self.subTest(seed=seed):
+                path = self.generate("random-er", 25, 0.3, seed)
+                nodes, arcs = read_edges(path)
+                shortcuts = shortcut_arcs(nodes, arcs)
+                self.assertTrue(shortcuts)
+                r = self.ok_json("skeleton", path)
+                self.assertEqual({tuple(a) for a in r["shortcuts"]}, shortcuts)
+                self.assertEqual((r["removed"], r["arcs"], r["nodes"]),
+                                 (len(shortcuts), len(arcs) - len(shortcuts), len(nodes)))
+                self.assertEqual(parse_edges(self.ok("skeleton", path))[1], arcs - shortcuts)
+
+    def test_superdag_of_fft_2(self):
+        path = self.generate("fft", 2)
+        r = self.ok_json("superdag", path)
+        self.assertEqual(len(r["blocks"]), 4)
+        # The first stage of butterflies (sources on level 2) feeds both of the second.
+        first = [b["index"] for b in r["blocks"] if all(v.startswith("2_") for v in b["sources"])]
+        second = [b["index"] for b in r["blocks"] if all(v.startswith("1_") for v in b["sources"])]
+        self.assertEqual(len(first), 2)
+        self.assertEqual(len(second), 2)
+        self.assertEqual(sorted(map(tuple, r["arcs"])), sorted(itertools.product(first, second)))
+        for b in r["blocks"]:
+            self.assertEqual((b["shape"], len(b["sources"]), len(b["sinks"])), ("C(2)", 2, 2))
+        nodes, arcs = parse_edges(self.ok("superdag", path))
+        self.assertEqual(sorted(nodes), ["B0", "B1", "B2", "B3"])
+        self.assertEqual(arcs, {(f"B{i}", f"B{j}") for i, j in r["arcs"]})
+        dot = self.ok("superdag", path, "--dot")
+        self.assertTrue(dot.startswith("digraph"))
+        self.assertEqual(dot.count("C(2)\\n2 sources, 2 sinks"), 4)
+        self.assertEqual(dot.count(" -> "), 4)
+
+    def test_superdag_arcs_join_blocks(self):
+        # Arc i -> j exactly when a sink of block i is a source of block j;
+        # blocks are numbered topologically and as in `ics schedule`.
+        for family, *params in (("reduction-mesh", 5), ("out-mesh", 4), ("expansion-reduction", 2),
+                                ("fft", 3), ("random-layered", 5, 4, 0.4, 9)):
+            with self.subTest(family=family):
+                path = self.generate(family, *params)
+                r = self.ok_json("superdag", path)
+                want = {(b["index"], c["index"]) for b in r["blocks"] for c in r["blocks"]
+                        if b is not c and set(b["sinks"]) & set(c["sources"])}
+                self.assertEqual({tuple(a) for a in r["arcs"]}, want)
+                self.assertTrue(all(i < j for i, j in r["arcs"]))
+                self.assertEqual(r["blocks"], self.ok_json("schedule", path)["blocks"])
+
+    def test_errors(self):
+        # b is a sink of block {a->b, a->x, y->x, y->c, b->c} and a source of it.
+        not_bipartite = self.write("not-bipartite.edges", "a b\na x\ny x\ny c\nb c\n")
+        # Two bipartite blocks joined both ways: the super-dag would be cyclic.
+        cyclic = self.write("cyclic-blocks.edges", "x v\nx y\nw y\nv z\nq z\nq w\n")
+        for path in (not_bipartite, cyclic):
+            for extra in ([], ["--dot"], ["--json"]):
+                with self.subTest(path=os.path.basename(path), extra=extra):
+                    self.fails(1, "superdag", path, *extra, contains=["not a composition"])
+        self.fails(2, "superdag", DIAMOND, "--dot", "--json")
+        self.fails(2, "skeleton", DIAMOND, "--json", "--to", "dot")
+        self.fails(2, "skeleton", DIAMOND, "--to", "xml")
+        self.fails(1, "skeleton", DIAMOND, "--json", "-o", os.path.join(self.tmp, "no", "such", "dir.edges"))
+        self.fails(1, "skeleton", os.path.join(self.tmp, "missing.edges"))
+        self.fails(1, "superdag", os.path.join(self.tmp, "missing.edges"))
+
+
 class ErrorTest(CliTestCase):
     def test_files(self):
         missing = os.path.join(self.tmp, "does-not-exist.edges")
@@ -337,7 +928,8 @@ class ErrorTest(CliTestCase):
 
     def test_cycle_names_its_nodes(self):
         path = self.write("cycle.edges", "start alpha\nalpha beta\nbeta gamma\ngamma alpha\n")
-        for cmd in (["info", path], ["profile", path], ["convert", path, "--to", "dot"]):
+        for cmd in (["info", path], ["profile", path], ["convert", path, "--to", "dot"], ["schedule", path],
+                    ["sweep", path], ["priority", path, "0,1"], ["skeleton", path], ["superdag", path]):
             err = self.fails(1, *cmd)
             for name in ("alpha", "beta", "gamma"):
                 self.assertIn(name, err)
@@ -377,7 +969,8 @@ class ErrorTest(CliTestCase):
 
     @unittest.skipUnless(os.path.exists("/dev/full"), "needs /dev/full")
     def test_write_errors(self):
-        for cmd in (["help"], ["generate", "fft", 3], ["info", DIAMOND, "--json"]):
+        for cmd in (["help"], ["generate", "fft", 3], ["info", DIAMOND, "--json"], ["schedule", DIAMOND, "--json"],
+                    ["sweep", "--profiles", "0,4,6", "0,3,5"]):
             with self.subTest(cmd=cmd), open("/dev/full", "w") as full:
                 proc = subprocess.run([ICS, *map(str, cmd)], stdout=full, stderr=subprocess.PIPE)
                 self.assertEqual(proc.returncode, 1)
@@ -400,7 +993,8 @@ class ErrorTest(CliTestCase):
 
 
 class HelpTest(CliTestCase):
-    COMMANDS = ("info", "profile", "convert", "generate", "version", "help")
+    COMMANDS = ("info", "profile", "schedule", "sweep", "priority", "skeleton", "superdag", "convert", "generate",
+                "version", "help")
 
     def test_overview(self):
         text = self.ok("help")
