@@ -213,9 +213,7 @@ ics_status ics_dag_levels(uint32_t* out, size_t capacity, size_t* out_count, con
 ics_status ics_dag_info_get(ics_dag_info* out, const ics_dag* dag) {
     ICS_API_BEGIN
     require(out, "out");
-    if (out->version < 1 || out->version > ICS_DAG_INFO_VERSION)
-        fail(Errc::invalid_argument, "ics_dag_info.version " + std::to_string(out->version) +
-                                         " is not supported (use ICS_DAG_INFO_INIT)");
+    check_version(out->version, ICS_DAG_INFO_VERSION, "ics_dag_info");
     const Dag& g = check(dag).dag();
     ics_dag_info info = ICS_DAG_INFO_INIT;
     info.version = out->version;

@@ -82,6 +82,13 @@ ics_dag& check(ics_dag* dag);
 const ics_profile& check(const ics_profile* profile);
 ics::NodeId check_node(const ics_dag& dag, std::uint32_t id);
 
+// Versioned structs: throws invalid_argument unless 1 <= version <= latest.
+inline void check_version(unsigned version, unsigned latest, const char* type) {
+    if (version < 1 || version > latest)
+        fail(Errc::invalid_argument, std::string(type) + ".version " + std::to_string(version) +
+                                         " is not supported (1.." + std::to_string(latest) + "; use the _INIT macro)");
+}
+
 // Copies `data` to the caller's buffer following ics.h's array convention.
 ics_status copy_out(std::uint32_t* out, std::size_t capacity, std::size_t* out_count,
                     std::span<const std::uint32_t> data);

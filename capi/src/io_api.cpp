@@ -18,9 +18,7 @@ io::Format to_format(ics_format f) {
 
 io::Format read_format(const ics_read_options* opts) {
     if (opts == nullptr) return io::Format::automatic;
-    if (opts->version < 1 || opts->version > ICS_READ_OPTIONS_VERSION)
-        fail(Errc::invalid_argument, "ics_read_options.version " + std::to_string(opts->version) +
-                                         " is not supported (use ICS_READ_OPTIONS_INIT)");
+    check_version(opts->version, ICS_READ_OPTIONS_VERSION, "ics_read_options");
     return to_format(opts->format);
 }
 
@@ -55,8 +53,7 @@ ics_status ics_format_from_name(ics_format* out, const char* name) {
 ics_status ics_read_options_init(ics_read_options* opts, unsigned version) {
     ICS_API_BEGIN
     require(opts, "opts");
-    if (version < 1 || version > ICS_READ_OPTIONS_VERSION)
-        fail(Errc::invalid_argument, "ics_read_options version " + std::to_string(version) + " is not supported");
+    check_version(version, ICS_READ_OPTIONS_VERSION, "ics_read_options");
     *opts = ics_read_options ICS_READ_OPTIONS_INIT;
     opts->version = version;
     return ICS_OK;

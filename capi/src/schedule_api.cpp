@@ -28,9 +28,7 @@ const schedule::Block& block_of(const ics_schedule_result* result, std::uint32_t
 schedule::Options to_options(const ics_schedule_options* o) {
     schedule::Options opt;
     if (o == nullptr) return opt;
-    if (o->version < 1 || o->version > ICS_SCHEDULE_OPTIONS_VERSION)
-        fail(Errc::invalid_argument, "ics_schedule_options.version " + std::to_string(o->version) +
-                                         " is not supported (use ICS_SCHEDULE_OPTIONS_INIT)");
+    check_version(o->version, ICS_SCHEDULE_OPTIONS_VERSION, "ics_schedule_options");
     if (o->block_exact_max_sources > 30)
         fail(Errc::invalid_argument, "block_exact_max_sources above 30 would need 2^30+ states");
     opt.exact_max_nodes = o->exact_max_nodes;
@@ -59,8 +57,7 @@ const char* ics_schedule_method_name(ics_schedule_method method) {
 ics_status ics_schedule_options_init(ics_schedule_options* opts, unsigned version) {
     ICS_API_BEGIN
     require(opts, "opts");
-    if (version < 1 || version > ICS_SCHEDULE_OPTIONS_VERSION)
-        fail(Errc::invalid_argument, "ics_schedule_options version " + std::to_string(version) + " is not supported");
+    check_version(version, ICS_SCHEDULE_OPTIONS_VERSION, "ics_schedule_options");
     *opts = ics_schedule_options ICS_SCHEDULE_OPTIONS_INIT;
     opts->version = version;
     return ICS_OK;
@@ -156,9 +153,7 @@ ics_status ics_schedule_result_block_count(uint32_t* out, const ics_schedule_res
 ics_status ics_schedule_result_block(ics_block_info* out, const ics_schedule_result* result, uint32_t block) {
     ICS_API_BEGIN
     require(out, "out");
-    if (out->version < 1 || out->version > ICS_BLOCK_INFO_VERSION)
-        fail(Errc::invalid_argument, "ics_block_info.version " + std::to_string(out->version) +
-                                         " is not supported (use ICS_BLOCK_INFO_INIT)");
+    check_version(out->version, ICS_BLOCK_INFO_VERSION, "ics_block_info");
     const schedule::Block& b = block_of(result, block);
     out->shape = b.schedule.shape.c_str();
     out->kind = blocks::kind_name(b.schedule.kind);

@@ -2,6 +2,7 @@
 // over all down-sets) and the families the theory schedules by decomposition.
 #include <gtest/gtest.h>
 
+#include "../core/test_util.hpp"
 #include "blocks/duality.hpp"
 #include "common/random.hpp"
 #include "exact/downset_search.hpp"
@@ -12,18 +13,7 @@
 namespace ics::schedule {
 namespace {
 
-Dag random_dag(std::uint32_t n, double p, std::uint64_t seed) {
-    SplitMix64 rng(seed);
-    std::vector<NodeId> perm(n);
-    for (NodeId i = 0; i < n; ++i) perm[i] = i;
-    for (NodeId i = n; i > 1; --i) std::swap(perm[i - 1], perm[rng.below(i)]);
-    DagBuilder b;
-    for (NodeId i = 0; i < n; ++i) b.add_node("v" + std::to_string(i));
-    for (NodeId i = 0; i < n; ++i)
-        for (NodeId j = i + 1; j < n; ++j)
-            if (rng.uniform() < p) b.add_arc(perm[i], perm[j]);
-    return b.build();
-}
+using test::random_dag;
 
 // Random bipartite-ish layered dags exercise the decomposition more often.
 Dag random_layered(std::uint32_t layers, std::uint32_t width, double p, std::uint64_t seed) {
