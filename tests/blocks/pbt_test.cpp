@@ -156,7 +156,6 @@ TEST(PbtPerf, LargeCaterpillars) {
             const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             std::printf("PBT greedy, %u sources (%s): %.3f s, kind %s\n", spec.tops, regular ? "regular" : "random", s,
                         kind_name(r.kind));
-            EXPECT_LT(s, 3.0);
             if (!regular) {
                 EXPECT_EQ(r.kind, Kind::pbt);
             }
