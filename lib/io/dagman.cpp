@@ -64,10 +64,10 @@ struct Scope {
 
 // Where the lines being read come from.
 struct Context {
-    std::uint32_t file;          // index into files_
-    std::string dir;             // base of relative paths
+    std::uint32_t file;  // index into files_
+    std::string dir;     // base of relative paths
     Scope* scope;
-    bool top_file;               // the top-level file itself
+    bool top_file;                 // the top-level file itself
     std::uint32_t include_anchor;  // top-level INCLUDE line bringing these lines in, or kNoAnchor
 };
 
@@ -91,7 +91,9 @@ bool any_of(std::string_view w, std::initializer_list<std::string_view> words) {
     return false;
 }
 
-bool ends_with_backslash(std::string_view line) { return !line.empty() && line.back() == '\\'; }
+bool ends_with_backslash(std::string_view line) {
+    return !line.empty() && line.back() == '\\';
+}
 
 class DagmanReader {
 public:
@@ -99,7 +101,11 @@ public:
 
     ReadResult run(std::string_view text) {
         files_.emplace_back(source_);
-        open_paths_.push_back(normal(fs::path(base_dir_.empty() ? "." : base_dir_) / fs::path(source_)));
+        // read_file gives the path itself (base_dir is its folder); a string's
+        // name is taken as a file in base_dir.
+        const fs::path top_path(source_);
+        open_paths_.push_back(normal(
+            top_path.parent_path() == fs::path(base_dir_) ? top_path : fs::path(base_dir_) / top_path.filename()));
         Scope top;
         Context ctx{0, base_dir_, &top, true, kNoAnchor};
         parse_file(text, ctx);
@@ -114,7 +120,8 @@ public:
     }
 
 private:
-    [[noreturn]] void fail(const Context& ctx, std::size_t line, const std::string& cause, Errc code = Errc::parse) const {
+    [[noreturn]] void fail(const Context& ctx, std::size_t line, const std::string& cause,
+                           Errc code = Errc::parse) const {
         fail_at(code, files_[ctx.file], line, cause);
     }
 
@@ -173,7 +180,9 @@ private:
         if (any_of(kw, {"JOB", "DATA", "FINAL", "PROVISIONER", "SERVICE"})) {
             if (tok.size() < 3) fail(ctx, first, std::string(kw) + " needs a node name and a submit file");
             if (tok[2].starts_with('{')) last = skip_block(ctx, lines, first);
-            const NodeKind kind = iequals(kw, "FINAL") ? NodeKind::final : iequals(kw, "SERVICE") ? NodeKind::service : NodeKind::job;
+            const NodeKind kind = iequals(kw, "FINAL")     ? NodeKind::final
+                                  : iequals(kw, "SERVICE") ? NodeKind::service
+                                                           : NodeKind::job;
             define_node(ctx, tok[1], kind, first, last);
         } else if (iequals(kw, "SUBDAG")) {
             if (tok.size() < 4 || !iequals(tok[1], "EXTERNAL"))
@@ -189,13 +198,13 @@ private:
             if (tok.size() >= 3 && tok[2].starts_with('{')) skip_block(ctx, lines, first);
         } else if (iequals(kw, "PRIORITY")) {
             if (ctx.top_file && tok.size() >= 2)
-                priorities_.push_back({static_cast<std::uint32_t>(first - 1), static_cast<std::uint32_t>(last - 1),
-                                       std::string(tok[1])});
+                priorities_.push_back(
+                    {static_cast<std::uint32_t>(first - 1), static_cast<std::uint32_t>(last - 1), std::string(tok[1])});
         } else if (any_of(kw, {"CONNECT", "PIN_IN", "PIN_OUT"})) {
             fail(ctx, first, std::string(kw) + " (splice pin connections) is not supported", Errc::unsupported);
-        } else if (!any_of(kw, {"SCRIPT", "VARS", "RETRY", "CATEGORY", "MAXJOBS", "ABORT-DAG-ON", "PRE_SKIP",
-                                "CONFIG", "DOT", "NODE_STATUS_FILE", "JOBSTATE_LOG", "SET_JOB_ATTR", "ENV",
-                                "SAVE_POINT_FILE", "REJECT", "DONE"})) {
+        } else if (!any_of(kw, {"SCRIPT", "VARS", "RETRY", "CATEGORY", "MAXJOBS", "ABORT-DAG-ON", "PRE_SKIP", "CONFIG",
+                                "DOT", "NODE_STATUS_FILE", "JOBSTATE_LOG", "SET_JOB_ATTR", "ENV", "SAVE_POINT_FILE",
+                                "REJECT", "DONE"})) {
             fail(ctx, first, "unknown DAGMan command " + quote(kw));
         }
     }
@@ -206,9 +215,11 @@ private:
         if (any_of(name, {"PARENT", "CHILD", "ALL_NODES"}))
             fail(ctx, line, std::string(what) + " name " + quote(name) + " is a reserved word");
         if (name.find('+') != std::string_view::npos)
-            fail(ctx, line, std::string(what) + " name " + quote(name) + " contains '+' (DAGMan keeps it for splice nodes)");
+            fail(ctx, line,
+                 std::string(what) + " name " + quote(name) + " contains '+' (DAGMan keeps it for splice nodes)");
         for (const Splice& s : ctx.scope->splices)
-            if (s.name == name) fail(ctx, line, std::string(what) + " name " + quote(name) + " is already a splice (" + s.where + ")");
+            if (s.name == name)
+                fail(ctx, line, std::string(what) + " name " + quote(name) + " is already a splice (" + s.where + ")");
     }
 
     void define_node(const Context& ctx, std::string_view name, NodeKind kind, std::size_t first, std::size_t last) {
@@ -319,12 +330,14 @@ private:
     bool load(const Context& ctx, std::size_t line, const char* what, const std::string& path, std::string& text) {
         const int err = load_file(path, text);
         if (err == ENOENT) {
-            warnings_.push_back(location(files_[ctx.file], line) + what + " file " + quote(path) +
-                                " not found (" + std::strerror(err) + "); read without it");
+            warnings_.push_back(location(files_[ctx.file], line) + what + " file " + quote(path) + " not found (" +
+                                std::strerror(err) + "); read without it");
             ++missing_files_;
             return false;
         }
-        if (err != 0) fail(ctx, line, std::string("cannot read ") + what + " file " + quote(path) + ": " + std::strerror(err), Errc::io);
+        if (err != 0)
+            fail(ctx, line, std::string("cannot read ") + what + " file " + quote(path) + ": " + std::strerror(err),
+                 Errc::io);
         const std::string key = normal(path);
         for (const std::string& open : open_paths_)
             if (open == key) fail(ctx, line, std::string(what) + " file " + quote(path) + " includes itself");
@@ -357,7 +370,8 @@ private:
         inner.first_dep = deps_.size();
         files_.push_back(s.path);
         open_paths_.push_back(normal(s.path));
-        parse_file(text, Context{static_cast<std::uint32_t>(files_.size() - 1), dir_of(s.path), &inner, false, kNoAnchor});
+        parse_file(text,
+                   Context{static_cast<std::uint32_t>(files_.size() - 1), dir_of(s.path), &inner, false, kNoAnchor});
         end_scope(inner);
         open_paths_.pop_back();
         s.sources = std::move(inner.sources);
@@ -375,7 +389,8 @@ private:
         const std::uint32_t anchor = ctx.scope->is_splice ? kNoAnchor
                                      : ctx.top_file       ? static_cast<std::uint32_t>(last - 1)
                                                           : ctx.include_anchor;
-        parse_file(text, Context{static_cast<std::uint32_t>(files_.size() - 1), dir_of(path), ctx.scope, false, anchor});
+        parse_file(text,
+                   Context{static_cast<std::uint32_t>(files_.size() - 1), dir_of(path), ctx.scope, false, anchor});
         open_paths_.pop_back();
     }
 
@@ -401,9 +416,9 @@ private:
     std::string source_;
     std::string base_dir_;
     DagBuilder b_;
-    std::vector<std::uint8_t> degree_;   // kHasIn / kHasOut per node
+    std::vector<std::uint8_t> degree_;    // kHasIn / kHasOut per node
     std::vector<std::uint32_t> anchors_;  // DagmanDocument::anchor_line
-    std::vector<std::string> files_;     // names for messages
+    std::vector<std::string> files_;      // names for messages
     std::vector<std::string> open_paths_;
     std::vector<Dep> deps_;
     std::vector<std::pair<std::size_t, std::size_t>> dep_toks_;  // offset, length in dep_chars_
@@ -422,7 +437,8 @@ ReadResult read_dagman(std::string_view text, std::string_view source, const std
 
 }  // namespace detail
 
-std::string rewrite_priorities(const DagmanDocument& doc, const Dag& dag, std::span<const std::int64_t> priority_by_node) {
+std::string rewrite_priorities(const DagmanDocument& doc, const Dag& dag,
+                               std::span<const std::int64_t> priority_by_node) {
     const NodeId n = dag.node_count();
     if (doc.anchor_line.size() != n || doc.names.size() != n)
         fail(Errc::invalid_argument, "rewrite_priorities: the dag has " + std::to_string(n) + " nodes, " + doc.source +

@@ -38,6 +38,7 @@ struct DagmanDocument {
 // own line ending is used). `dag` must be the dag read with `doc` (same names
 // by id) and `priority_by_node` must have one value per node, else
 // Errc::invalid_argument. Values for nodes without an anchor are not written.
-std::string rewrite_priorities(const DagmanDocument& doc, const Dag& dag, std::span<const std::int64_t> priority_by_node);
+std::string rewrite_priorities(const DagmanDocument& doc, const Dag& dag,
+                               std::span<const std::int64_t> priority_by_node);
 
 }  // namespace ics::io

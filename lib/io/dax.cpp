@@ -79,7 +79,8 @@ private:
 
     NodeId known(const pugi::xml_node& n, std::string_view ref) const {
         const NodeId v = b_.find(ref);
-        if (v == kNoNode) fail(n, "<" + std::string(n.name()) + " ref=" + quote(ref) + "> names no job", Errc::unknown_node);
+        if (v == kNoNode)
+            fail(n, "<" + std::string(n.name()) + " ref=" + quote(ref) + "> names no job", Errc::unknown_node);
         return v;
     }
 

@@ -213,7 +213,9 @@ private:
     bool has_pushed_ = false;
 };
 
-bool is_keyword(const Token& t, std::string_view word) { return t.kind == Tok::id && !t.quoted && iequals(t.text, word); }
+bool is_keyword(const Token& t, std::string_view word) {
+    return t.kind == Tok::id && !t.quoted && iequals(t.text, word);
+}
 
 std::string describe(const Token& t) {
     switch (t.kind) {
@@ -284,8 +286,7 @@ private:
     }
 
     void require_no_pending_edge(const Token& t) {
-        if (top().edge_pending)
-            fail(t.line, "expected a node or subgraph after '->', found " + describe(t));
+        if (top().edge_pending) fail(t.line, "expected a node or subgraph after '->', found " + describe(t));
     }
 
     void end_statement() {

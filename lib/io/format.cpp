@@ -29,17 +29,28 @@ std::optional<Format> format_from_name(std::string_view name) noexcept {
         Format format;
     };
     static constexpr std::array<Alias, 22> kAliases{{
-        {"auto", Format::automatic},          {"automatic", Format::automatic},
-        {"edges", Format::edges},             {"edge", Format::edges},
-        {"edgelist", Format::edges},          {"txt", Format::edges},
-        {"dot", Format::dot},                 {"gv", Format::dot},
-        {"graphviz", Format::dot},            {"dagman", Format::dagman},
-        {"dag", Format::dagman},              {"condor", Format::dagman},
-        {"wfformat", Format::wfformat},       {"wfcommons", Format::wfformat},
-        {"json", Format::wfformat},           {"dax", Format::dax},
-        {"xml", Format::dax},                 {"pegasus", Format::dax},
-        {"stg", Format::stg},                 {"adjacency-json", Format::adjacency_json},
-        {"adjacency_json", Format::adjacency_json}, {"adjacency", Format::adjacency_json},
+        {"auto", Format::automatic},
+        {"automatic", Format::automatic},
+        {"edges", Format::edges},
+        {"edge", Format::edges},
+        {"edgelist", Format::edges},
+        {"txt", Format::edges},
+        {"dot", Format::dot},
+        {"gv", Format::dot},
+        {"graphviz", Format::dot},
+        {"dagman", Format::dagman},
+        {"dag", Format::dagman},
+        {"condor", Format::dagman},
+        {"wfformat", Format::wfformat},
+        {"wfcommons", Format::wfformat},
+        {"json", Format::wfformat},
+        {"dax", Format::dax},
+        {"xml", Format::dax},
+        {"pegasus", Format::dax},
+        {"stg", Format::stg},
+        {"adjacency-json", Format::adjacency_json},
+        {"adjacency_json", Format::adjacency_json},
+        {"adjacency", Format::adjacency_json},
     }};
     for (const Alias& a : kAliases)
         if (iequals(a.name, name)) return a.format;
@@ -79,12 +90,36 @@ Format sniff_json(std::string_view content) {
 }
 
 bool is_dagman_keyword(std::string_view w) {
-    static constexpr std::array<std::string_view, 30> kWords{
-        "JOB",        "DATA",         "PARENT",       "SPLICE",           "SUBDAG",      "FINAL",
-        "INCLUDE",    "SCRIPT",       "VARS",         "RETRY",            "PRIORITY",    "CATEGORY",
-        "MAXJOBS",    "ABORT-DAG-ON", "PRE_SKIP",     "CONFIG",           "DOT",         "NODE_STATUS_FILE",
-        "JOBSTATE_LOG", "SET_JOB_ATTR", "ENV",        "SAVE_POINT_FILE",  "REJECT",      "DONE",
-        "PROVISIONER", "SERVICE",     "SUBMIT-DESCRIPTION", "CONNECT",    "PIN_IN",      "PIN_OUT"};
+    static constexpr std::array<std::string_view, 30> kWords{"JOB",
+                                                             "DATA",
+                                                             "PARENT",
+                                                             "SPLICE",
+                                                             "SUBDAG",
+                                                             "FINAL",
+                                                             "INCLUDE",
+                                                             "SCRIPT",
+                                                             "VARS",
+                                                             "RETRY",
+                                                             "PRIORITY",
+                                                             "CATEGORY",
+                                                             "MAXJOBS",
+                                                             "ABORT-DAG-ON",
+                                                             "PRE_SKIP",
+                                                             "CONFIG",
+                                                             "DOT",
+                                                             "NODE_STATUS_FILE",
+                                                             "JOBSTATE_LOG",
+                                                             "SET_JOB_ATTR",
+                                                             "ENV",
+                                                             "SAVE_POINT_FILE",
+                                                             "REJECT",
+                                                             "DONE",
+                                                             "PROVISIONER",
+                                                             "SERVICE",
+                                                             "SUBMIT-DESCRIPTION",
+                                                             "CONNECT",
+                                                             "PIN_IN",
+                                                             "PIN_OUT"};
     for (std::string_view k : kWords)
         if (iequals(k, w)) return true;
     return false;

@@ -29,8 +29,7 @@ ReadResult read_string(std::string_view content, Format format, std::string_view
         case Format::dax: r.dag = detail::read_dax(content, source_name); break;
         case Format::stg: r.dag = detail::read_stg(content, source_name); break;
         case Format::adjacency_json: r.dag = detail::read_adjacency_json(content, source_name); break;
-        default:
-            fail(Errc::invalid_argument, "unknown format " + std::to_string(static_cast<int>(format)));
+        default: fail(Errc::invalid_argument, "unknown format " + std::to_string(static_cast<int>(format)));
     }
     return r;
 }

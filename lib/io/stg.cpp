@@ -20,7 +20,8 @@ public:
         const std::uint64_t n = header();
         const std::uint64_t total = n + 2;
         // Guards the node loop below against a huge n in a tiny file.
-        const auto line_count = static_cast<std::uint64_t>(std::count(text_.begin(), text_.end(), '\n')) + 1;
+        const auto line_count =
+            static_cast<std::uint64_t>(std::count(text_.begin(), text_.end(), '\n')) + (text_.ends_with('\n') ? 0 : 1);
         if (total > line_count - lines_.number())
             fail(header_line_, "declares " + std::to_string(n) + " tasks, so " + std::to_string(total) +
                                    " task lines must follow, but the file has only " +
@@ -83,7 +84,8 @@ private:
 
     void task(std::uint64_t i, std::uint64_t total) {
         if (!next_tokens())
-            fail(lines_.number(), "expected " + std::to_string(total) + " task lines (n+2), found " + std::to_string(i));
+            fail(lines_.number(),
+                 "expected " + std::to_string(total) + " task lines (n+2), found " + std::to_string(i));
         if (tok_.size() < 3) fail(lines_.number(), "a task line needs 'id cost npred preds...'");
         const std::uint64_t id = number(tok_[0], "the task id");
         if (id != i) fail(lines_.number(), "expected task id " + std::to_string(i) + ", found " + quote(tok_[0]));
@@ -95,7 +97,8 @@ private:
         for (std::size_t k = 3; k < tok_.size(); ++k) {
             const std::uint64_t p = number(tok_[k], "a predecessor id");
             if (p >= total)
-                fail(lines_.number(), "predecessor " + std::to_string(p) + " is out of range 0.." + std::to_string(total - 1));
+                fail(lines_.number(),
+                     "predecessor " + std::to_string(p) + " is out of range 0.." + std::to_string(total - 1));
             try {
                 b_.add_arc(static_cast<NodeId>(p), static_cast<NodeId>(i));
             } catch (const Error& e) {

@@ -99,7 +99,9 @@ void check_text(std::string_view text, std::string_view source) {
     char hex[8];
     std::snprintf(hex, sizeof hex, "0x%02X", c);
     fail_at(Errc::parse, source, line,
-            std::string(c == 0 ? "binary data (NUL byte" : c < 0x80 ? "binary data (control byte " : "invalid UTF-8 (byte ") +
+            std::string(c == 0     ? "binary data (NUL byte"
+                        : c < 0x80 ? "binary data (control byte "
+                                   : "invalid UTF-8 (byte ") +
                 (c == 0 ? "" : hex) + " at column " + std::to_string(col) + ")");
 }
 

@@ -57,12 +57,11 @@ public:
         const std::size_t colon = col == std::string_view::npos ? col : what.find(": ", col);
         if (colon != std::string_view::npos) what.remove_prefix(colon + 2);
         const auto [line, column] = line_col(text_, position == 0 ? 0 : position - 1);
-        fail_at(Errc::parse, source_, line, "column " + std::to_string(column) + ": JSON syntax error: " + std::string(what));
+        fail_at(Errc::parse, source_, line,
+                "column " + std::to_string(column) + ": JSON syntax error: " + std::string(what));
     }
 
-    void run() {
-        json::sax_parse(text_.data(), text_.data() + text_.size(), &self());
-    }
+    void run() { json::sax_parse(text_.data(), text_.data() + text_.size(), &self()); }
 
 protected:
     [[noreturn]] void fail_path(Errc code, const std::string& path, const std::string& cause) const {
@@ -119,8 +118,7 @@ public:
         for (const PendingNames::Ref& r : pending_.refs) {
             const std::string_view name = pending_.name(r);
             const NodeId other = resolve(name);
-            const std::string path =
-                index_path(task_path(r.owner) + (r.child ? ".children" : ".parents"), r.index);
+            const std::string path = index_path(task_path(r.owner) + (r.child ? ".children" : ".parents"), r.index);
             if (other == kNoNode) fail_path(Errc::unknown_node, path, "unknown task " + quote(name));
             try {
                 if (r.child)
@@ -198,8 +196,7 @@ public:
             case Slot::parents:
             case Slot::children:
                 refs_child_ = slot == Slot::children;
-                if (kind != Kind::array)
-                    fail_path(Errc::parse, refs_path(), "expected an array of task names");
+                if (kind != Kind::array) fail_path(Errc::parse, refs_path(), "expected an array of task names");
                 ref_index_ = 0;
                 return push(Role::refs);
             case Slot::none: break;
@@ -216,7 +213,18 @@ public:
 
 private:
     enum class Role : std::uint8_t { root, workflow, spec, task_list, task, refs, other };
-    enum class Slot : std::uint8_t { none, workflow, specification, tasks, jobs, spec_tasks, id, name, parents, children };
+    enum class Slot : std::uint8_t {
+        none,
+        workflow,
+        specification,
+        tasks,
+        jobs,
+        spec_tasks,
+        id,
+        name,
+        parents,
+        children
+    };
 
     bool push(Role r) {
         roles_.push_back(r);
@@ -229,8 +237,7 @@ private:
     }
 
     bool open_list(Kind kind, const char* path) {
-        if (!list_path_.empty())
-            fail_path(Errc::parse, path, "a second task list (the first is " + list_path_ + ")");
+        if (!list_path_.empty()) fail_path(Errc::parse, path, "a second task list (the first is " + list_path_ + ")");
         if (kind != Kind::array) fail_path(Errc::parse, path, "expected an array of tasks");
         list_path_ = path;
         return push(Role::task_list);

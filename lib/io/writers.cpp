@@ -51,7 +51,8 @@ void require_names(const Dag& dag, const char* format, bool allow_controls) {
         if (find_non_text(name, true) != std::string_view::npos)
             fail(Errc::unsupported, std::string(format) + " writer: node name " + quote(name) + " is not valid UTF-8");
         if (!allow_controls && find_non_text(name) != std::string_view::npos)
-            fail(Errc::unsupported, std::string(format) + " writer: node name " + quote(name) + " has a control character");
+            fail(Errc::unsupported,
+                 std::string(format) + " writer: node name " + quote(name) + " has a control character");
     }
 }
 

@@ -20,16 +20,78 @@ struct ProfileHash {
     }
 };
 
+// A block recognised as one of clustering.txt's families, parsed from its
+// shape ("W(s,d)", "M(s,d)", "N(s)", "C(s)", "trivial(d)" = W(1,d)).
+struct Family {
+    char kind = 0;  // 'W', 'M', 'N', 'C', or 0 when unknown
+    std::uint64_t s = 0, d = 0;
+};
+
+Family parse_family(std::string_view shape) {
+    Family f;
+    std::uint64_t a = 0, b = 0;
+    int fields = 0;
+    auto read = [&](std::string_view rest) {
+        std::uint64_t* out = &a;
+        bool digits = false;
+        for (char c : rest) {
+            if (c >= '0' && c <= '9') {
+                *out = *out * 10 + static_cast<std::uint64_t>(c - '0');
+                digits = true;
+            } else if (c == ',' && digits && out == &a) {
+                out = &b;
+                ++fields;
+                digits = false;
+            } else if (c == ')' && digits) {
+                ++fields;
+                return true;
+            } else {
+                return false;
+            }
+        }
+        return false;
+    };
+    if (shape.starts_with("trivial(") && read(shape.substr(8)) && fields == 1 && a >= 2) return {'W', 1, a};
+    if (shape.size() < 3 || shape[1] != '(') return f;
+    const char k = shape[0];
+    if (!read(shape.substr(2))) return f;
+    if ((k == 'W' || k == 'M') && fields == 2) return {k, a, b};
+    if ((k == 'N' || k == 'C') && fields == 1) return {k, a, 0};
+    return f;
+}
+
+// Theorem 2.2 of clustering.txt: the ▷-priorities it asserts among W, M, N
+// and C blocks (true = proven by the theorem; false = not asserted, so the
+// caller decides by system (1)).
+bool theorem_2_2(const Family& x, const Family& y) {
+    if (!x.kind || !y.kind) return false;
+    switch (x.kind) {
+        case 'W':
+            if (y.kind == 'W') return y.d < x.d || (y.d == x.d && y.s >= x.s);
+            return true;  // W ▷ every M, N, C
+        case 'N': return y.kind == 'N' || y.kind == 'M';
+        case 'C': return (y.kind == 'C' && y.s == x.s) || y.kind == 'M';
+        case 'M': return y.kind == 'M' && (y.d > x.d || (y.d == x.d && y.s <= x.s));
+    }
+    return false;
+}
+
 // Blocks with equal profiles are interchangeable for ▷ (system (1) only sees
 // profiles), so priorities are decided once per pair of distinct profiles:
-// an FFT's 57,344 butterflies need one test.
+// an FFT's 57,344 butterflies need one test. Pairs of recognised families
+// that Theorem 2.2 covers skip system (1)'s O(s1·s2) test (a mesh's 999
+// M-blocks would otherwise cost ~10^8 steps).
 class PriorityCache {
 public:
-    explicit PriorityCache(std::span<const std::vector<std::uint32_t>> profiles) : type_of_(profiles.size()) {
+    PriorityCache(std::span<const std::vector<std::uint32_t>> profiles, std::span<const std::string> shapes)
+        : type_of_(profiles.size()) {
         std::unordered_map<std::vector<std::uint32_t>, std::uint32_t, ProfileHash> ids;
         for (std::size_t b = 0; b < profiles.size(); ++b) {
             auto [it, fresh] = ids.try_emplace(profiles[b], static_cast<std::uint32_t>(reps_.size()));
-            if (fresh) reps_.push_back(&profiles[b]);
+            if (fresh) {
+                reps_.push_back(&profiles[b]);
+                family_.push_back(parse_family(shapes[b]));
+            }
             type_of_[b] = it->second;
         }
     }
@@ -40,7 +102,7 @@ public:
         const std::uint64_t key = (std::uint64_t{a} << 32) | b;
         auto it = memo_.find(key);
         if (it != memo_.end()) return it->second;
-        const bool r = priority::has_priority(*reps_[a], *reps_[b]);
+        const bool r = theorem_2_2(family_[a], family_[b]) || priority::has_priority(*reps_[a], *reps_[b]);
         memo_.emplace(key, r);
         return r;
     }
@@ -48,6 +110,7 @@ public:
 private:
     std::vector<std::uint32_t> type_of_;
     std::vector<const std::vector<std::uint32_t>*> reps_;
+    std::vector<Family> family_;
     std::unordered_map<std::uint64_t, bool> memo_;
 };
 
@@ -55,7 +118,7 @@ class Linearizer {
 public:
     Linearizer(const decompose::Decomposition& dec, std::span<const std::vector<std::uint32_t>> profiles,
                std::span<const std::string> shapes)
-        : dec_(dec), profiles_(profiles), shapes_(shapes), cache_(profiles), pending_(dec.super_in_degree),
+        : dec_(dec), profiles_(profiles), shapes_(shapes), cache_(profiles, shapes), pending_(dec.super_in_degree),
           bucket_(cache_.type_count()) {
         for (BlockId b = 0; b < dec.block_count; ++b)
             if (pending_[b] == 0) add_source(b);
@@ -239,6 +302,10 @@ private:
 };
 
 }  // namespace
+
+bool theorem_2_2_priority(std::string_view shape1, std::string_view shape2) {
+    return theorem_2_2(parse_family(shape1), parse_family(shape2));
+}
 
 Linearization linearize(const decompose::Decomposition& dec, std::span<const std::vector<std::uint32_t>> profiles,
                         std::span<const std::string> shapes) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "decompose/decomposition.hpp"
@@ -34,6 +35,11 @@ struct Linearization {
 // complete sequence of groups consistent with the super-dag: when §4.2 gets
 // stuck, the source block winning ▷ against the most others goes next
 // (greedy), and `proven` becomes false.
+// True when Theorem 2.2 of clustering.txt asserts B1 ▷ B2 for blocks of
+// these shapes (as named by blocks::schedule_block: "W(s,d)", "M(s,d)",
+// "N(s)", "C(s)", "trivial(d)"). False means "not asserted", not "no".
+bool theorem_2_2_priority(std::string_view shape1, std::string_view shape2);
+
 Linearization linearize(const decompose::Decomposition& dec, std::span<const std::vector<std::uint32_t>> profiles,
                         std::span<const std::string> shapes);
 

@@ -61,7 +61,8 @@ TEST(Dagman, AllNodesWithSpliceAndMissingInclude) {
                                                       "SpliceA+NodeY", "SpliceA+NodeZ"}));
     expect_shape(r.dag, {7, 0, 7, 7, 1, 7});
     ASSERT_EQ(r.warnings.size(), 1u);
-    EXPECT_NE(r.warnings[0].find("htcondor_job_dagman_all_nodes.dag:22: INCLUDE file"), std::string::npos) << r.warnings[0];
+    EXPECT_NE(r.warnings[0].find("htcondor_job_dagman_all_nodes.dag:22: INCLUDE file"), std::string::npos)
+        << r.warnings[0];
     EXPECT_NE(r.warnings[0].find("job_dagman_all_nodes.inc"), std::string::npos);
     std::size_t top_level = 0;
     for (const auto& n : names(r.dag)) top_level += n.find('+') == std::string::npos;
@@ -116,10 +117,11 @@ PARENT D CHILD S
 }
 
 TEST(Dagman, ContinuationLinesAndInlineSubmitDescriptions) {
-    const char* text = "JOB A {\n  executable = /bin/true\n  arguments = \"PARENT X CHILD Y\"\n  queue\n}\n"
-                       "SUBMIT-DESCRIPTION d {\n executable = x\n}\n"
-                       "JOB B d\n"
-                       "PARENT A \\\n  CHILD B\n";
+    const char* text =
+        "JOB A {\n  executable = /bin/true\n  arguments = \"PARENT X CHILD Y\"\n  queue\n}\n"
+        "SUBMIT-DESCRIPTION d {\n executable = x\n}\n"
+        "JOB B d\n"
+        "PARENT A \\\n  CHILD B\n";
     const auto r = read_string(text, Format::dagman);
     EXPECT_EQ(arcs(r.dag), (Arcs{{"A", "B"}}));
 }
@@ -150,7 +152,8 @@ TEST(Dagman, NestedSplicesAndIncludes) {
     dir.file("mid/mid.dag", "SPLICE T ../leaf.dag\nJOB M m.sub\nINCLUDE more.inc\nPARENT T CHILD M\n");
     dir.file("mid/more.inc", "JOB N n.sub\nPARENT M CHILD N\n");
     dir.file("part.inc", "JOB B b.sub\nPARENT A CHILD B\n");
-    const std::string main = dir.file("main.dag", "JOB A a.sub\nINCLUDE part.inc\nSPLICE S mid/mid.dag\nPARENT B CHILD S\n");
+    const std::string main =
+        dir.file("main.dag", "JOB A a.sub\nINCLUDE part.inc\nSPLICE S mid/mid.dag\nPARENT B CHILD S\n");
     const auto r = read_file(main);
     EXPECT_EQ(names(r.dag), (std::vector<std::string>{"A", "B", "S+T+L", "S+M", "S+N"}));
     EXPECT_EQ(arcs(r.dag), (Arcs{{"A", "B"}, {"B", "S+T+L"}, {"S+M", "S+N"}, {"S+T+L", "S+M"}}));
@@ -199,7 +202,8 @@ TEST(Dagman, Errors) {
     EXPECT_TRUE(fails_with("JOB A {\n executable = x\n", f, Errc::parse, {"in.txt:1:", "closing '}'"}));
     EXPECT_TRUE(fails_with("SUBDAG S inner.dag\n", f, Errc::parse, {"EXTERNAL"}));
     EXPECT_TRUE(fails_with("JOB A a\nPARENT A CHILD A\n", f, Errc::self_loop, {"in.txt:2:"}));
-    EXPECT_TRUE(fails_with("JOB A a\nJOB B b\nPARENT A CHILD B\nPARENT B CHILD A\n", f, Errc::cycle, {"in.txt: graph has a cycle"}));
+    EXPECT_TRUE(fails_with("JOB A a\nJOB B b\nPARENT A CHILD B\nPARENT B CHILD A\n", f, Errc::cycle,
+                           {"in.txt: graph has a cycle"}));
     EXPECT_TRUE(fails_with("FINAL F f\nFINAL G g\n", f, Errc::parse, {"in.txt:2:", "second FINAL"}));
     EXPECT_TRUE(fails_with("SPLICE S x.dag DIR\n", f, Errc::parse, {"in.txt:1:", "SPLICE"}));
     EXPECT_TRUE(fails_with("INCLUDE\n", f, Errc::parse, {"in.txt:1:", "INCLUDE"}));
@@ -248,14 +252,15 @@ TEST(DagmanRewrite, SkipsFinalAndSpliceNodesAndDropsAllNodesLines) {
         << out;
     EXPECT_EQ(out.find("priority NodeA 20"), std::string::npos);
     EXPECT_EQ(out.find("priority NodeB 100"), std::string::npos);
-    EXPECT_EQ(out.find("NodeF 7"), std::string::npos);  // DAGMan refuses PRIORITY for a FINAL node
+    EXPECT_EQ(out.find("NodeF 7"), std::string::npos);           // DAGMan refuses PRIORITY for a FINAL node
     EXPECT_EQ(out.find("PRIORITY SpliceA"), std::string::npos);  // splice nodes are named only inside the splice
 }
 
 TEST(DagmanRewrite, AnchorsAfterInlineBlockAndInclude) {
     TempDir dir;
     dir.file("part.inc", "JOB B b\nPRIORITY B 4\n");
-    const std::string main = dir.file("main.dag", "JOB A {\n queue\n}\nINCLUDE part.inc\r\nPRIORITY ALL_NODES 9\nPARENT A CHILD B");
+    const std::string main =
+        dir.file("main.dag", "JOB A {\n queue\n}\nINCLUDE part.inc\r\nPRIORITY ALL_NODES 9\nPARENT A CHILD B");
     const auto r = read_file(main);
     const std::vector<std::int64_t> prio{-3, 12};
     const std::string out = rewrite_priorities(*r.dagman, r.dag, prio);

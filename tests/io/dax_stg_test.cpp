@@ -28,8 +28,9 @@ TEST(Dax, JobsDagsDaxesAndChildren) {
 }
 
 TEST(Dax, NamespacePrefix) {
-    const auto r = read_string(R"(<p:adag xmlns:p="x"><p:job id="a"/><p:job id="b"/><p:child ref="b"><p:parent ref="a"/></p:child></p:adag>)",
-                               Format::dax);
+    const auto r = read_string(
+        R"(<p:adag xmlns:p="x"><p:job id="a"/><p:job id="b"/><p:child ref="b"><p:parent ref="a"/></p:child></p:adag>)",
+        Format::dax);
     EXPECT_EQ(arcs(r.dag), (Arcs{{"a", "b"}}));
 }
 
@@ -40,11 +41,13 @@ TEST(Dax, Errors) {
     EXPECT_TRUE(fails_with("<adag>\n  <job name=\"a\"/>\n</adag>", f, Errc::parse, {"in.txt:2:", "id="}));
     EXPECT_TRUE(fails_with("<adag>\n<job id=\"a\"/>\n<child ref=\"a\">\n <parent ref=\"zz\"/>\n</child></adag>", f,
                            Errc::unknown_node, {"in.txt:4:", "'zz'"}));
-    EXPECT_TRUE(fails_with("<adag><job id=\"a\"/>\n<child ref=\"q\"/></adag>", f, Errc::unknown_node, {"in.txt:2:", "'q'"}));
+    EXPECT_TRUE(
+        fails_with("<adag><job id=\"a\"/>\n<child ref=\"q\"/></adag>", f, Errc::unknown_node, {"in.txt:2:", "'q'"}));
     EXPECT_TRUE(fails_with("<adag><job id=\"a\"/>\n<job id=\"a\"/></adag>", f, Errc::duplicate_node, {"in.txt:2:"}));
-    EXPECT_TRUE(fails_with("<adag><job id=\"a\"/><job id=\"b\"/><child ref=\"a\"><parent ref=\"b\"/></child>"
-                           "<child ref=\"b\"><parent ref=\"a\"/></child></adag>",
-                           f, Errc::cycle, {"in.txt: graph has a cycle"}));
+    EXPECT_TRUE(
+        fails_with("<adag><job id=\"a\"/><job id=\"b\"/><child ref=\"a\"><parent ref=\"b\"/></child>"
+                   "<child ref=\"b\"><parent ref=\"a\"/></child></adag>",
+                   f, Errc::cycle, {"in.txt: graph has a cycle"}));
     EXPECT_TRUE(fails_with("<adag/>", f, Errc::empty_graph, {"no nodes"}));
     EXPECT_TRUE(fails_with("<adag>\n\x01\x02</adag>", f, Errc::parse, {"in.txt:2:", "binary data"}));
     EXPECT_TRUE(fails_with("not xml at all", f, Errc::parse, {"XML error"}));
@@ -60,7 +63,8 @@ TEST(Stg, RealRand0000) {
 }
 
 TEST(Stg, DummiesAreNodesAndInfoBlockIsIgnored) {
-    const auto r = read_string("# leading comment\n  2\n0 0 0\n1 3 1 0\n2 2 1 0\n3 0 2 1 2\n# Tasks : 2\n9 9 9\n", Format::stg);
+    const auto r =
+        read_string("# leading comment\n  2\n0 0 0\n1 3 1 0\n2 2 1 0\n3 0 2 1 2\n# Tasks : 2\n9 9 9\n", Format::stg);
     EXPECT_EQ(names(r.dag), (std::vector<std::string>{"0", "1", "2", "3"}));
     EXPECT_EQ(arcs(r.dag), (Arcs{{"0", "1"}, {"0", "2"}, {"1", "3"}, {"2", "3"}}));
 }
@@ -71,10 +75,12 @@ TEST(Stg, Errors) {
     EXPECT_TRUE(fails_with("x\n", f, Errc::parse, {"in.txt:1:", "'x'"}));
     EXPECT_TRUE(fails_with("-1\n", f, Errc::parse, {"in.txt:1:"}));
     EXPECT_TRUE(fails_with("1\n0 0 0\n2 1 1 0\n2 0 1 1\n", f, Errc::parse, {"in.txt:3:", "expected task id 1"}));
-    EXPECT_TRUE(fails_with("1\n0 0 0\n1 1 2 0\n2 0 1 1\n", f, Errc::parse, {"in.txt:3:", "declares 2 predecessors but lists 1"}));
+    EXPECT_TRUE(fails_with("1\n0 0 0\n1 1 2 0\n2 0 1 1\n", f, Errc::parse,
+                           {"in.txt:3:", "declares 2 predecessors but lists 1"}));
     EXPECT_TRUE(fails_with("1\n0 0 0\n1 1 1 7\n2 0 1 1\n", f, Errc::parse, {"in.txt:3:", "out of range"}));
     EXPECT_TRUE(fails_with("1\n0 0 0\n1 1 1 0\n\n\n# info\n", f, Errc::parse, {"expected 3 task lines", "found 2"}));
-    EXPECT_TRUE(fails_with("1\n0 0 0\n1 1 1 0\n2 0 1 1\n3 0 0\n", f, Errc::parse, {"in.txt:5:", "after the last task"}));
+    EXPECT_TRUE(
+        fails_with("1\n0 0 0\n1 1 1 0\n2 0 1 1\n3 0 0\n", f, Errc::parse, {"in.txt:5:", "after the last task"}));
     EXPECT_TRUE(fails_with("1\n0 0 0\n1 a 1 0\n2 0 1 1\n", f, Errc::parse, {"in.txt:3:", "processing time"}));
     EXPECT_TRUE(fails_with("1\n0 0 0\n1 1 1 0 # x\n2 0 1 1\n", f, Errc::parse, {"in.txt:3:", "'#'"}));
     EXPECT_TRUE(fails_with("1\n0 0 0\n1 1\n2 0 1 1\n", f, Errc::parse, {"in.txt:3:"}));
@@ -84,4 +90,12 @@ TEST(Stg, Errors) {
     EXPECT_TRUE(fails_with("1000000\n0 0 0\n", f, Errc::parse, {"in.txt:1:", "only"}));
     EXPECT_TRUE(fails_with("# only a comment\n", f, Errc::empty_graph, {"no nodes"}));
     EXPECT_TRUE(fails_with("1\n0 0 0\x01\n", f, Errc::parse, {"in.txt:2:", "binary data"}));
+}
+
+TEST(Dax, DeepNestingIsNotACrash) {
+    std::string deep = "<adag><job id=\"a\">";
+    for (int i = 0; i < 200000; ++i) deep += "<x>";
+    for (int i = 0; i < 200000; ++i) deep += "</x>";
+    deep += "</job></adag>";
+    EXPECT_EQ(read_string(deep, Format::dax).dag.node_count(), 1u);
 }

@@ -34,9 +34,20 @@ cont" -> s
 }
 )";
     const auto r = read_string(text, Format::dot, "x.dot");
-    const Arcs want{{"1", "-2.5"},       {"<b>html</b>", "q"}, {"a", "b"},     {"b", "c"},      {"b", "d"},
-                    {"e", "g"},          {"f", "g"},           {"h i", "j\"k"}, {"j\"k", "back\\slash"},
-                    {"linecont", "s"},   {"m", "n"},           {"multipart", "r"}, {"o", "p"},  {"x", "y"}};
+    const Arcs want{{"1", "-2.5"},
+                    {"<b>html</b>", "q"},
+                    {"a", "b"},
+                    {"b", "c"},
+                    {"b", "d"},
+                    {"e", "g"},
+                    {"f", "g"},
+                    {"h i", "j\"k"},
+                    {"j\"k", "back\\slash"},
+                    {"linecont", "s"},
+                    {"m", "n"},
+                    {"multipart", "r"},
+                    {"o", "p"},
+                    {"x", "y"}};
     EXPECT_EQ(arcs(r.dag), want);
     EXPECT_EQ(r.dag.node_count(), 24u);
     EXPECT_EQ(r.dag.name(0), "a");  // ids in order of appearance
@@ -66,7 +77,8 @@ TEST(Dot, UndirectedIsRefused) {
 TEST(Dot, SyntaxErrorsNameTheLine) {
     EXPECT_TRUE(fails_with("digraph {\n a -> \n}", Format::dot, Errc::parse, {"in.txt:3:", "after '->'"}));
     EXPECT_TRUE(fails_with("digraph {\n a -> b\n", Format::dot, Errc::parse, {"missing '}'", "line 1"}));
-    EXPECT_TRUE(fails_with("digraph {\n a -> \"b\n}\n", Format::dot, Errc::parse, {"in.txt:2:", "unterminated quoted"}));
+    EXPECT_TRUE(
+        fails_with("digraph {\n a -> \"b\n}\n", Format::dot, Errc::parse, {"in.txt:2:", "unterminated quoted"}));
     EXPECT_TRUE(fails_with("digraph {\n /* a -> b\n}\n", Format::dot, Errc::parse, {"in.txt:2:", "unterminated /*"}));
     EXPECT_TRUE(fails_with("digraph { a }\nextra", Format::dot, Errc::parse, {"in.txt:2:", "end of file"}));
     EXPECT_TRUE(fails_with("hello { a }", Format::dot, Errc::parse, {"in.txt:1:", "expected 'digraph'"}));

@@ -40,10 +40,15 @@ TEST(Edges, EmptyAndCommentOnly) {
 }
 
 TEST(Edges, BinaryJunk) {
-    const std::string junk("\x7f" "ELF\x02\x01\x01\x00\x00\x00", 10);
+    const std::string junk(
+        "\x7f"
+        "ELF\x02\x01\x01\x00\x00\x00",
+        10);
     EXPECT_TRUE(fails_with(junk, Format::edges, Errc::parse, {"in.txt:1:", "binary data"}));
-    EXPECT_TRUE(fails_with("a b\nc \xFF\xFE\n", Format::edges, Errc::parse, {"in.txt:2:", "invalid UTF-8", "column 3"}));
-    EXPECT_TRUE(fails_with("a b\n\xC0\xAF x\n", Format::edges, Errc::parse, {"in.txt:2:", "invalid UTF-8"}));  // overlong
+    EXPECT_TRUE(
+        fails_with("a b\nc \xFF\xFE\n", Format::edges, Errc::parse, {"in.txt:2:", "invalid UTF-8", "column 3"}));
+    EXPECT_TRUE(
+        fails_with("a b\n\xC0\xAF x\n", Format::edges, Errc::parse, {"in.txt:2:", "invalid UTF-8"}));  // overlong
 }
 
 TEST(Edges, ManyLinesStayFast) {

@@ -35,8 +35,8 @@ template <class Read>
         return ::testing::AssertionFailure() << "read succeeded with " << r.dag.node_count() << " nodes";
     } catch (const ics::Error& e) {
         if (e.code() != code)
-            return ::testing::AssertionFailure()
-                   << "code " << static_cast<int>(e.code()) << " instead of " << static_cast<int>(code) << ": " << e.what();
+            return ::testing::AssertionFailure() << "code " << static_cast<int>(e.code()) << " instead of "
+                                                 << static_cast<int>(code) << ": " << e.what();
         for (std::string_view p : parts)
             if (std::string_view(e.what()).find(p) == std::string_view::npos)
                 return ::testing::AssertionFailure() << "message lacks \"" << p << "\": " << e.what();

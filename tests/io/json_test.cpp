@@ -36,7 +36,8 @@ TEST(WfFormat, Version14ReferencesByName) {
         {"name": "join_ID03", "id": "ID03", "parents": ["work_ID02", "ID01"]}]}})";
     const auto r = read_string(text, Format::wfformat);
     EXPECT_EQ(names(r.dag), (std::vector<std::string>{"split_ID01", "work_ID02", "join_ID03"}));
-    EXPECT_EQ(arcs(r.dag), (Arcs{{"split_ID01", "join_ID03"}, {"split_ID01", "work_ID02"}, {"work_ID02", "join_ID03"}}));
+    EXPECT_EQ(arcs(r.dag),
+              (Arcs{{"split_ID01", "join_ID03"}, {"split_ID01", "work_ID02"}, {"work_ID02", "join_ID03"}}));
 }
 
 TEST(WfFormat, WorkflowHubJobs) {
@@ -65,7 +66,8 @@ TEST(WfFormat, UnknownReferenceNamesItsJsonPath) {
 TEST(WfFormat, SyntaxErrorNamesLineAndColumn) {
     EXPECT_TRUE(fails_with("{\n  \"workflow\": {\n    \"tasks\": [,]\n  }\n}", Format::wfformat, Errc::parse,
                            {"in.txt:3: column 15: JSON syntax error", "unexpected ','"}));
-    EXPECT_TRUE(fails_with("{\"workflow\": {\"tasks\": [", Format::wfformat, Errc::parse, {"in.txt:1:", "JSON syntax error"}));
+    EXPECT_TRUE(
+        fails_with("{\"workflow\": {\"tasks\": [", Format::wfformat, Errc::parse, {"in.txt:1:", "JSON syntax error"}));
     EXPECT_TRUE(fails_with("{\"workflow\": {}} trailing", Format::wfformat, Errc::parse, {"JSON syntax error"}));
     EXPECT_TRUE(fails_with("{\"a\": \"\xFF\"}", Format::wfformat, Errc::parse, {"JSON syntax error"}));
     EXPECT_TRUE(fails_with(std::string("\x00\x01\x02\x03", 4), Format::wfformat, Errc::parse, {"JSON syntax error"}));
@@ -89,11 +91,12 @@ TEST(WfFormat, StructureErrors) {
                            {"workflow.tasks[0].children[0]: expected a task name"}));
     EXPECT_TRUE(fails_with("{\"workflow\": {\"tasks\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}}", f,
                            Errc::duplicate_node, {"workflow.tasks[1].name: duplicate node 'a'"}));
-    EXPECT_TRUE(fails_with("{\"workflow\": {\"tasks\": [{\"name\": \"a\", \"parents\": [\"a\"]}]}}", f,
-                           Errc::self_loop, {"workflow.tasks[0].parents[0]"}));
-    EXPECT_TRUE(fails_with("{\"workflow\": {\"tasks\": [{\"name\": \"a\", \"parents\": [\"b\"]}, {\"name\": \"b\", "
-                           "\"parents\": [\"a\"]}]}}",
-                           f, Errc::cycle, {"in.txt: graph has a cycle"}));
+    EXPECT_TRUE(fails_with("{\"workflow\": {\"tasks\": [{\"name\": \"a\", \"parents\": [\"a\"]}]}}", f, Errc::self_loop,
+                           {"workflow.tasks[0].parents[0]"}));
+    EXPECT_TRUE(
+        fails_with("{\"workflow\": {\"tasks\": [{\"name\": \"a\", \"parents\": [\"b\"]}, {\"name\": \"b\", "
+                   "\"parents\": [\"a\"]}]}}",
+                   f, Errc::cycle, {"in.txt: graph has a cycle"}));
     EXPECT_TRUE(fails_with("{\"workflow\": {\"tasks\": []}}", f, Errc::empty_graph, {"no nodes"}));
     EXPECT_TRUE(fails_with("{\"workflow\": {\"tasks\": [], \"jobs\": []}}", f, Errc::parse, {"a second task list"}));
 }
@@ -138,4 +141,12 @@ TEST(Json, LargeWfFormatReadsQuickly) {
     const auto r = read_string(text, Format::automatic, "big.json");
     EXPECT_EQ(r.dag.node_count(), static_cast<ics::NodeId>(n));
     EXPECT_EQ(r.dag.arc_count(), static_cast<std::uint64_t>(n - 1));
+}
+
+TEST(Json, DeepNestingIsNotACrash) {
+    const std::string deep = "{\"workflow\": {\"x\": " + std::string(1000000, '[') + std::string(1000000, ']') +
+                             ", \"tasks\": [{\"name\": \"a\"}]}}";
+    EXPECT_EQ(read_string(deep, Format::wfformat).dag.node_count(), 1u);
+    EXPECT_TRUE(fails_with(std::string(1000000, '['), Format::wfformat, Errc::parse, {"top level"}));
+    EXPECT_TRUE(fails_with("{\"a\": " + std::string(1000000, '['), Format::adjacency_json, Errc::parse, {"\"a\"[0]"}));
 }

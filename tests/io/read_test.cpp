@@ -79,7 +79,8 @@ TEST(ReadFile, MissingFileAndDirectory) {
     TempDir dir;
     const std::string missing = (dir.path() / "nope.dag").string();
     EXPECT_TRUE(file_fails_with(missing, Errc::io, {missing + ": cannot read: No such file or directory"}));
-    EXPECT_TRUE(file_fails_with(dir.path().string(), Errc::io, {dir.path().string() + ": cannot read: Is a directory"}));
+    EXPECT_TRUE(
+        file_fails_with(dir.path().string(), Errc::io, {dir.path().string() + ": cannot read: Is a directory"}));
 }
 
 TEST(ReadFile, EmptyFileIsEmptyGraphInEveryFormat) {

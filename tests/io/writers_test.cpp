@@ -71,16 +71,24 @@ TEST(Writers, RoundTripIsolatedNodesAndIdOrder) {
 }
 
 TEST(Writers, RoundTripOddNamesInDotAndJson) {
-    const ics::Dag g = make({"with space", "quote\"d", "back\\slash", "trailing\\", "new\nline", "tab\there",
-                             "#hash", "-1.5", "node", "graph", "\xC3\xA9t\xC3\xA9", "ctl\x01"},
-                            {{"with space", "quote\"d"}, {"back\\slash", "trailing\\"}, {"trailing\\", "new\nline"},
-                             {"#hash", "node"}, {"-1.5", "graph"}, {"\xC3\xA9t\xC3\xA9", "ctl\x01"}});
+    const ics::Dag g = make({"with space", "quote\"d", "back\\slash", "trailing\\", "new\nline", "tab\there", "#hash",
+                             "-1.5", "node", "graph", "\xC3\xA9t\xC3\xA9", "ctl\x01"},
+                            {{"with space", "quote\"d"},
+                             {"back\\slash", "trailing\\"},
+                             {"trailing\\", "new\nline"},
+                             {"#hash", "node"},
+                             {"-1.5", "graph"},
+                             {"\xC3\xA9t\xC3\xA9", "ctl\x01"}});
     expect_round_trip(g, Format::wfformat);
     expect_round_trip(g, Format::adjacency_json);
-    const ics::Dag no_ctl = make({"with space", "quote\"d", "back\\slash", "trailing\\", "new\nline", "tab\there", "#hash",
-                                  "-1.5", "node", "graph", "subgraph", "\xC3\xA9t\xC3\xA9"},
-                                 {{"with space", "quote\"d"}, {"back\\slash", "trailing\\"}, {"trailing\\", "new\nline"},
-                                  {"#hash", "node"}, {"-1.5", "graph"}, {"subgraph", "\xC3\xA9t\xC3\xA9"}});
+    const ics::Dag no_ctl = make({"with space", "quote\"d", "back\\slash", "trailing\\", "new\nline", "tab\there",
+                                  "#hash", "-1.5", "node", "graph", "subgraph", "\xC3\xA9t\xC3\xA9"},
+                                 {{"with space", "quote\"d"},
+                                  {"back\\slash", "trailing\\"},
+                                  {"trailing\\", "new\nline"},
+                                  {"#hash", "node"},
+                                  {"-1.5", "graph"},
+                                  {"subgraph", "\xC3\xA9t\xC3\xA9"}});
     expect_round_trip(no_ctl, Format::dot);
 }
 
@@ -123,8 +131,10 @@ TEST(Writers, WfFormatShape) {
 TEST(Writers, FilesRoundTripRealData) {
     TempDir dir;
     const auto src = read_file(data_path("dagman/pegasus_generated_diamond-0.dag"));
-    const std::pair<Format, const char*> outs[] = {
-        {Format::edges, "d.edges"}, {Format::dot, "d.dot"}, {Format::wfformat, "d.json"}, {Format::adjacency_json, "d.adj"}};
+    const std::pair<Format, const char*> outs[] = {{Format::edges, "d.edges"},
+                                                   {Format::dot, "d.dot"},
+                                                   {Format::wfformat, "d.json"},
+                                                   {Format::adjacency_json, "d.adj"}};
     for (const auto& [f, name] : outs) {
         const std::string path = (dir.path() / name).string();
         ics::io::write_file(path, src.dag, f);

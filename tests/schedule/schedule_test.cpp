@@ -8,6 +8,8 @@
 #include "exact/downset_search.hpp"
 #include "exact/oracle.hpp"
 #include "families/families.hpp"
+#include "priority/priority.hpp"
+#include "schedule/linearize.hpp"
 #include "schedule/schedule.hpp"
 
 namespace ics::schedule {
@@ -123,6 +125,36 @@ TEST(Schedule, ReportsWhyNotProven) {
     const Result d = schedule(g, decomposition_only());
     EXPECT_EQ(d.status, Status::heuristic);
     EXPECT_NE(d.reason.find("IC-Sweep"), std::string::npos) << d.reason;
+}
+
+// The linearizer trusts Theorem 2.2 for recognised blocks instead of running
+// system (1): every priority it takes from the theorem must hold under (1).
+TEST(Schedule, TheoremShortcutAgreesWithSystemOne) {
+    std::vector<blocks::BlockSchedule> all;
+    auto add = [&](const Dag& g) {
+        const auto srcs = g.sources();
+        all.push_back(blocks::schedule_block(g, srcs));
+    };
+    for (std::uint32_t s = 1; s <= 9; ++s) {
+        for (std::uint32_t d = 2; d <= 5; ++d) {
+            add(families::w_dag(s, d));
+            add(families::m_dag(s, d));
+        }
+        add(families::n_dag(s));
+        if (s >= 2) add(families::cycle_dag(s));
+    }
+    int asserted = 0;
+    for (const auto& a : all)
+        for (const auto& b : all)
+            if (theorem_2_2_priority(a.shape, b.shape)) {
+                ++asserted;
+                EXPECT_TRUE(priority::has_priority(a.profile, b.profile)) << a.shape << " ▷ " << b.shape;
+            }
+    EXPECT_GT(asserted, 1000);
+    EXPECT_TRUE(theorem_2_2_priority("M(5,2)", "M(4,2)"));
+    EXPECT_FALSE(theorem_2_2_priority("M(4,2)", "W(4,2)"));
+    EXPECT_FALSE(theorem_2_2_priority("Q(3,3)", "M(4,2)"));
+    EXPECT_FALSE(theorem_2_2_priority("M(4", "M(4,2)"));
 }
 
 TEST(Schedule, EmptyAndSingle) {
