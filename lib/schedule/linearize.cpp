@@ -256,7 +256,6 @@ private:
 
     // Not provable: take the source block that wins ▷ against most others.
     void step_greedy() {
-        if (out_.reason.empty()) note_failure("no ▷-linearization found");
         out_.proven = false;
         BlockId best = decompose::kNoBlock;
         std::int64_t best_score = -1;
@@ -270,7 +269,23 @@ private:
                 best = bucket_[t].front();
             }
         }
+        if (out_.reason.empty()) note_failure(why_not(best));
         emit_single(best);
+    }
+
+    // Names a block that `b` (the best candidate) lacks ▷-priority over.
+    std::string why_not(BlockId b) {
+        const auto t = cache_.type(b);
+        auto lacks = [&](BlockId c) {
+            return "no ▷-linearization: the best source block #" + std::to_string(b) + " " + shapes_[b] +
+                   " lacks ▷-priority over block #" + std::to_string(c) + " " + shapes_[c];
+        };
+        for (std::uint32_t u : present_)
+            for (BlockId c : bucket_[u])
+                if (c != b && !cache_.prio(t, u)) return lacks(c);
+        for (BlockId c : dec_.successors(b))
+            if (pending_[c] == 1 && !cache_.prio(t, cache_.type(c))) return lacks(c);
+        return "no ▷-linearization found";
     }
 
     void note_failure(std::string why) {
