@@ -21,10 +21,11 @@ void play(const Dag& dag, std::span<const NodeId> order, OnStep&& on_step) {
     for (NodeId v = 0; v < n; ++v) missing[v] = dag.in_degree(v);
     for (std::size_t t = 0; t < order.size(); ++t) {
         const NodeId v = order[t];
-        const std::string step = " at step " + std::to_string(t + 1);
-        if (v >= n) fail(Errc::invalid_order, "unknown node id " + std::to_string(v) + step);
+        // Built only on failure: the happy path allocates nothing per step.
+        auto step = [t] { return " at step " + std::to_string(t + 1); };
+        if (v >= n) fail(Errc::invalid_order, "unknown node id " + std::to_string(v) + step());
         if (missing[v] == kNoNode)
-            fail(Errc::invalid_order, "node '" + std::string(dag.name(v)) + "' executed twice" + step);
+            fail(Errc::invalid_order, "node '" + std::string(dag.name(v)) + "' executed twice" + step());
         if (missing[v] != 0) {
             NodeId p = 0;
             for (NodeId q : dag.parents(v))
@@ -32,7 +33,7 @@ void play(const Dag& dag, std::span<const NodeId> order, OnStep&& on_step) {
                     p = q;
                     break;
                 }
-            fail(Errc::invalid_order, "node '" + std::string(dag.name(v)) + "' executed" + step +
+            fail(Errc::invalid_order, "node '" + std::string(dag.name(v)) + "' executed" + step() +
                                           " before its parent '" + std::string(dag.name(p)) + "'");
         }
         missing[v] = kNoNode;

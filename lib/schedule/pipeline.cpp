@@ -100,15 +100,20 @@ Result schedule(const Dag& dag, const Options& opt) {
             Block& blk = r.blocks[b];
             blk.schedule = blocks::schedule_block(skel, dec.sources(b), opt.block);
             blk.sinks.assign(dec.sinks(b).begin(), dec.sinks(b).end());
-            profiles[b] = blk.schedule.profile;
-            shapes[b] = blk.schedule.shape;
+            // Lent to the linearizer, given back below (no copies per block).
+            profiles[b] = std::move(blk.schedule.profile);
+            shapes[b] = std::move(blk.schedule.shape);
             if (!blk.schedule.proven && block_reason.empty()) {
-                block_reason = "block #" + std::to_string(b) + " " + blk.schedule.shape +
+                block_reason = "block #" + std::to_string(b) + " " + shapes[b] +
                                (blk.schedule.ico_exists ? " has no proven IC-optimal schedule"
                                                         : " admits no IC-optimal schedule");
             }
         }
         Linearization lin = linearize(dec, profiles, shapes);
+        for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
+            r.blocks[b].schedule.profile = std::move(profiles[b]);
+            r.blocks[b].schedule.shape = std::move(shapes[b]);
+        }
         if (lin.complete) r.order = assemble(dag, r.blocks, lin);
         for (const Group& g : lin.groups) r.linearization.push_back(g.blocks);
         const bool swept = std::any_of(lin.groups.begin(), lin.groups.end(), [](const Group& g) {
