@@ -17,12 +17,16 @@ const ics_schedule_result& check(const ics_schedule_result* r) {
     return check_handle(r, kScheduleMagic, "schedule result");
 }
 
-const schedule::Block& block_of(const ics_schedule_result* result, std::uint32_t b) {
+const schedule::Result& checked_block(const ics_schedule_result* result, std::uint32_t b) {
     const auto& r = check(result).r;
     if (b >= r.blocks.size())
         fail(Errc::invalid_argument, "block " + std::to_string(b) + " out of range (" +
                                          std::to_string(r.blocks.size()) + " blocks)");
-    return r.blocks[b];
+    return r;
+}
+
+const schedule::Block& block_of(const ics_schedule_result* result, std::uint32_t b) {
+    return checked_block(result, b).blocks[b];
 }
 
 schedule::Options to_options(const ics_schedule_options* o) {
@@ -159,7 +163,7 @@ ics_status ics_schedule_result_block(ics_block_info* out, const ics_schedule_res
     out->kind = blocks::kind_name(b.schedule.kind);
     out->proven = b.schedule.proven ? 1 : 0;
     out->sources = static_cast<uint32_t>(b.schedule.order.size());
-    out->sinks = static_cast<uint32_t>(b.sinks.size());
+    out->sinks = static_cast<uint32_t>(check(result).r.sinks(block).size());
     return ICS_OK;
     ICS_API_END
 }
@@ -174,7 +178,7 @@ ics_status ics_schedule_result_block_sources(uint32_t* out, size_t capacity, siz
 ics_status ics_schedule_result_block_sinks(uint32_t* out, size_t capacity, size_t* out_count,
                                            const ics_schedule_result* result, uint32_t block) {
     ICS_API_BEGIN
-    return copy_out(out, capacity, out_count, block_of(result, block).sinks);
+    return copy_out(out, capacity, out_count, checked_block(result, block).sinks(block));
     ICS_API_END
 }
 
@@ -188,7 +192,7 @@ ics_status ics_schedule_result_block_profile(uint32_t* out, size_t capacity, siz
 ics_status ics_schedule_result_group_count(uint32_t* out, const ics_schedule_result* result) {
     ICS_API_BEGIN
     require(out, "out");
-    *out = static_cast<uint32_t>(check(result).r.linearization.size());
+    *out = static_cast<uint32_t>(check(result).r.group_count());
     return ICS_OK;
     ICS_API_END
 }
@@ -196,11 +200,11 @@ ics_status ics_schedule_result_group_count(uint32_t* out, const ics_schedule_res
 ics_status ics_schedule_result_group(uint32_t* out, size_t capacity, size_t* out_count,
                                      const ics_schedule_result* result, uint32_t group) {
     ICS_API_BEGIN
-    const auto& lin = check(result).r.linearization;
-    if (group >= lin.size())
+    const auto& r = check(result).r;
+    if (group >= r.group_count())
         fail(Errc::invalid_argument, "group " + std::to_string(group) + " out of range (" +
-                                         std::to_string(lin.size()) + " groups)");
-    return copy_out(out, capacity, out_count, lin[group]);
+                                         std::to_string(r.group_count()) + " groups)");
+    return copy_out(out, capacity, out_count, r.group(group));
     ICS_API_END
 }
 

@@ -151,8 +151,8 @@ private:
         ++live_;
     }
 
-    // Removes b from the remnant; returns the blocks that became sources.
-    std::vector<BlockId> remove(BlockId b) {
+    // Removes b from the remnant; appends the blocks that became sources to `freed`.
+    void remove(BlockId b, std::vector<BlockId>& freed) {
         auto& bk = bucket_[cache_.type(b)];
         // Swap-remove scanning from the back, where step_single picks: O(1) there.
         auto it = std::find(bk.rbegin(), bk.rend(), b);
@@ -160,11 +160,11 @@ private:
         bk.pop_back();
         --live_;
         ++emitted_;
-        std::vector<BlockId> freed;
         for (BlockId c : dec_.successors(b))
             if (--pending_[c] == 0) freed.push_back(c);
-        return freed;
     }
+
+    void close_group() { out_.offsets.push_back(static_cast<std::uint32_t>(out_.blocks.size())); }
 
     void compact_present() {
         std::erase_if(present_, [&](std::uint32_t t) { return bucket_[t].empty(); });
@@ -204,8 +204,11 @@ private:
     }
 
     void emit_single(BlockId b) {
-        out_.groups.push_back(Group{{b}, {}});
-        for (BlockId c : remove(b)) add_source(c);
+        out_.blocks.push_back(b);
+        close_group();
+        freed_.clear();
+        remove(b, freed_);
+        for (BlockId c : freed_) add_source(c);
     }
 
     // §4.2 (c): the sum of all source blocks, when (A) it admits an ICO
@@ -243,14 +246,12 @@ private:
                     return false;
                 }
         }
-        Group g;
-        g.blocks.assign(sum.begin(), sum.end());
-        g.path = sw.path;
-        out_.groups.push_back(std::move(g));
-        std::vector<BlockId> freed;
-        for (BlockId b : sum)
-            for (BlockId c : remove(b)) freed.push_back(c);
-        for (BlockId c : freed) add_source(c);
+        out_.swept.push_back(SweptGroup{static_cast<std::uint32_t>(out_.group_count()), sw.path});
+        out_.blocks.insert(out_.blocks.end(), sum.begin(), sum.end());
+        close_group();
+        freed_.clear();
+        for (BlockId b : sum) remove(b, freed_);
+        for (BlockId c : freed_) add_source(c);
         return true;
     }
 
@@ -313,6 +314,7 @@ private:
     std::vector<std::uint32_t> present_;            // types with a nonempty bucket (lazily compacted)
     std::uint64_t live_ = 0;                        // current source blocks
     std::uint32_t emitted_ = 0;                     // blocks removed from the remnant
+    std::vector<BlockId> freed_;                    // scratch for remove()
     Linearization out_;
 };
 

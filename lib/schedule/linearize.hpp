@@ -14,10 +14,10 @@
 
 namespace ics::schedule {
 
-struct Group {
-    std::vector<std::uint32_t> blocks;  // one block, or the summands of a sum
-    // For sums: the summand (index into `blocks`) executed at each step, from
-    // IC-Sweep's path; empty for single blocks.
+// A sum of source blocks scheduled by IC-Sweep: `path[k]` is the summand
+// (index into the group's blocks) executed at step k.
+struct SweptGroup {
+    std::uint32_t group = 0;
     std::vector<std::uint32_t> path;
 };
 
@@ -27,7 +27,17 @@ struct Linearization {
     bool complete = true;
     bool proven = true;  // every step followed §4.2 (a) or (c)
     std::string reason;  // the first step where it did not, in words
-    std::vector<Group> groups;
+    // Groups as CSR (no per-group objects: a tree has a million blocks):
+    // group g is blocks[offsets[g] .. offsets[g+1]), one block or the
+    // summands of a sum; `swept` lists the sums, in group order.
+    std::vector<std::uint32_t> offsets{0};
+    std::vector<std::uint32_t> blocks;
+    std::vector<SweptGroup> swept;
+
+    std::size_t group_count() const noexcept { return offsets.size() - 1; }
+    std::span<const std::uint32_t> group(std::size_t g) const noexcept {
+        return {blocks.data() + offsets[g], blocks.data() + offsets[g + 1]};
+    }
 };
 
 // `profiles[b]` is block b's profile (E over its sinks after x of its sources,

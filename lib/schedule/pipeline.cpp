@@ -27,14 +27,17 @@ namespace {
 std::vector<NodeId> assemble(const Dag& dag, const std::vector<Block>& blocks, const Linearization& lin) {
     std::vector<NodeId> order;
     order.reserve(dag.node_count());
-    for (const Group& g : lin.groups) {
-        if (g.path.empty()) {
-            for (std::uint32_t b : g.blocks)
-                for (NodeId v : blocks[b].schedule.order) order.push_back(v);
+    std::size_t s = 0;  // next swept group
+    for (std::size_t g = 0; g < lin.group_count(); ++g) {
+        const auto members = lin.group(g);
+        if (s < lin.swept.size() && lin.swept[s].group == g) {
+            std::vector<std::size_t> next(members.size(), 0);
+            for (std::uint32_t k : lin.swept[s].path) order.push_back(blocks[members[k]].schedule.order[next[k]++]);
+            ++s;
             continue;
         }
-        std::vector<std::size_t> next(g.blocks.size(), 0);
-        for (std::uint32_t k : g.path) order.push_back(blocks[g.blocks[k]].schedule.order[next[k]++]);
+        for (std::uint32_t b : members)
+            for (NodeId v : blocks[b].schedule.order) order.push_back(v);
     }
     for (NodeId v = 0; v < dag.node_count(); ++v)
         if (dag.is_sink(v)) order.push_back(v);
@@ -99,7 +102,6 @@ Result schedule(const Dag& dag, const Options& opt) {
         for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
             Block& blk = r.blocks[b];
             blk.schedule = blocks::schedule_block(skel, dec.sources(b), opt.block);
-            blk.sinks.assign(dec.sinks(b).begin(), dec.sinks(b).end());
             // Lent to the linearizer, given back below (no copies per block).
             profiles[b] = std::move(blk.schedule.profile);
             shapes[b] = std::move(blk.schedule.shape);
@@ -114,11 +116,12 @@ Result schedule(const Dag& dag, const Options& opt) {
             r.blocks[b].schedule.profile = std::move(profiles[b]);
             r.blocks[b].schedule.shape = std::move(shapes[b]);
         }
+        r.block_sink_offsets.assign(dec.sink_offsets.begin(), dec.sink_offsets.end());
+        r.block_sinks.assign(dec.sink_nodes.begin(), dec.sink_nodes.end());
         if (lin.complete) r.order = assemble(dag, r.blocks, lin);
-        for (const Group& g : lin.groups) r.linearization.push_back(g.blocks);
-        const bool swept = std::any_of(lin.groups.begin(), lin.groups.end(), [](const Group& g) {
-            return g.blocks.size() > 1;
-        });
+        const bool swept = !lin.swept.empty();
+        r.group_offsets = std::move(lin.offsets);
+        r.linearization = std::move(lin.blocks);
         proven = block_reason.empty() && lin.proven;
         r.method = swept ? Method::sweep : Method::decomposition;
         r.reason = !block_reason.empty() ? block_reason : lin.reason;

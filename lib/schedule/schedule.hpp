@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -42,7 +43,6 @@ struct Options {
 
 struct Block {
     blocks::BlockSchedule schedule;  // order = the block's sources in execution order
-    std::vector<NodeId> sinks;
 };
 
 struct Result {
@@ -54,9 +54,22 @@ struct Result {
     // Certificate (filled whenever the decomposition succeeded).
     std::uint64_t shortcuts_removed = 0;
     std::vector<Block> blocks;
-    // The ▷-linearization: groups of block indices; a group of size > 1 is a
-    // sum of source blocks scheduled by IC-Sweep (interleaved).
-    std::vector<std::vector<std::uint32_t>> linearization;
+    // Block b's sinks: block_sinks[block_sink_offsets[b] .. [b+1]) (flat).
+    std::vector<std::uint32_t> block_sink_offsets{0};
+    std::vector<NodeId> block_sinks;
+    // The ▷-linearization as CSR: group g is linearization[group_offsets[g]
+    // .. [g+1]); a group of several blocks is a sum of source blocks
+    // scheduled by IC-Sweep (interleaved).
+    std::vector<std::uint32_t> group_offsets{0};
+    std::vector<std::uint32_t> linearization;
+
+    std::span<const NodeId> sinks(std::size_t b) const noexcept {
+        return {block_sinks.data() + block_sink_offsets[b], block_sinks.data() + block_sink_offsets[b + 1]};
+    }
+    std::size_t group_count() const noexcept { return group_offsets.size() - 1; }
+    std::span<const std::uint32_t> group(std::size_t g) const noexcept {
+        return {linearization.data() + group_offsets[g], linearization.data() + group_offsets[g + 1]};
+    }
     // Exact search: whether it ran, and M(t) when it did.
     bool exact_ran = false;
     std::vector<std::uint32_t> max_profile;
