@@ -554,6 +554,20 @@ ICS_SWIG_INTERNAL(IcsSweep::priorityOfDags)
         t.s = s != nullptr ? s : "";
         return t;
     }
+    /** Number of warnings of the reader (e.g. a DAGMan INCLUDE file that does not exist). */
+    int warningCount() {
+        uint32_t n = 0;
+        ics_swig_check(ics_dag_warning_count(&n, $self));
+        return static_cast<int>(n);
+    }
+    /** Reader warning i (0 <= i < warningCount()). */
+    IcsSwigText warning(int i) {
+        const char *s = nullptr;
+        ics_swig_check(ics_dag_warning(&s, $self, ics_swig_id(i)));
+        IcsSwigText t;
+        t.s = s != nullptr ? s : "";
+        return t;
+    }
     /** Number of parents of node id. */
     int inDegree(int id) {
         uint32_t n = 0;

@@ -49,6 +49,9 @@ struct ics_dag {
     mutable std::mutex mutex;  // guards lazy freezing, so const queries are thread-safe
     ics::io::Format source_format = ics::io::Format::automatic;
     std::shared_ptr<const ics::io::DagmanDocument> dagman;
+    // What the reader skipped but the user must know (a missing INCLUDE or
+    // SPLICE file of a DAGMan workflow): nothing is dropped silently.
+    std::vector<std::string> warnings;
 
     ics_dag() : builder(std::in_place) {}
     explicit ics_dag(ics::Dag d) : frozen(std::move(d)) {}

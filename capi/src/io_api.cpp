@@ -26,6 +26,7 @@ ics_status emit(ics_dag** out, io::ReadResult r) {
     auto h = std::make_unique<ics_dag>(std::move(r.dag));
     h->source_format = r.format;
     h->dagman = std::move(r.dagman);
+    h->warnings = std::move(r.warnings);
     *out = h.release();
     return ICS_OK;
 }
@@ -80,6 +81,26 @@ ics_status ics_dag_source_format(ics_format* out, const ics_dag* dag) {
     ICS_API_BEGIN
     require(out, "out");
     *out = static_cast<ics_format>(check(dag).source_format);
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_dag_warning_count(uint32_t* out, const ics_dag* dag) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = static_cast<uint32_t>(check(dag).warnings.size());
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_dag_warning(const char** out, const ics_dag* dag, uint32_t index) {
+    ICS_API_BEGIN
+    require(out, "out");
+    const auto& w = check(dag).warnings;
+    if (index >= w.size())
+        fail(Errc::invalid_argument, "warning " + std::to_string(index) + " out of range (" +
+                                         std::to_string(w.size()) + " warnings)");
+    *out = w[index].c_str();
     return ICS_OK;
     ICS_API_END
 }

@@ -40,6 +40,19 @@ int cli_read_file(char** out, size_t* out_len, const char* path) {
     return 0;
 }
 
+/* What the reader read past (a missing DAGMan INCLUDE or SPLICE file) goes to
+ * stderr as "ics: warning: ..." lines: the command still succeeds, but the
+ * user learns that part of the workflow is absent. */
+static int cli_loaded(ics_dag* dag) {
+    uint32_t n = 0;
+    if (ics_dag_warning_count(&n, dag) != ICS_OK) return 0;
+    for (uint32_t i = 0; i < n; ++i) {
+        const char* w = NULL;
+        if (ics_dag_warning(&w, dag, i) == ICS_OK) fprintf(stderr, "ics: warning: %s\n", w);
+    }
+    return 0;
+}
+
 int cli_load_dag(ics_dag** out, const cli_command* cmd, const char* path, const char* format_name) {
     ics_read_options opts = ICS_READ_OPTIONS_INIT;
     if (format_name && ics_format_from_name(&opts.format, format_name) != ICS_OK)
@@ -47,7 +60,7 @@ int cli_load_dag(ics_dag** out, const cli_command* cmd, const char* path, const 
                                format_name);
     if (strcmp(path, "-") != 0) {
         ics_status st = ics_dag_read_file(out, path, &opts);
-        return st == ICS_OK ? 0 : cli_fail_status(st, NULL); /* the message names the file */
+        return st == ICS_OK ? cli_loaded(*out) : cli_fail_status(st, NULL); /* the message names the file */
     }
     char* data = NULL;
     size_t len = 0;
@@ -55,7 +68,7 @@ int cli_load_dag(ics_dag** out, const cli_command* cmd, const char* path, const 
     if (rc) return rc;
     ics_status st = ics_dag_read_string(out, data, len, &opts);
     free(data);
-    if (st == ICS_OK) return 0;
+    if (st == ICS_OK) return cli_loaded(*out);
     /* The C API cannot name the data it reads from memory: its messages say
      * "<string>", which is standard input here. */
     const char* msg = ics_last_error_message();

@@ -276,6 +276,32 @@ static void test_files(void) {
     CHECK(strcmp(ics_format_name(ICS_FORMAT_DOT), "dot") == 0);
 }
 
+static void test_warnings(void) {
+    /* A DAGMan INCLUDE whose file is absent is read past with a warning. */
+    static const char dag[] = "JOB A a.sub\nJOB B b.sub\nINCLUDE /nonexistent/missing.inc\nPARENT A CHILD B\n";
+    ics_read_options opts = ICS_READ_OPTIONS_INIT;
+    opts.format = ICS_FORMAT_DAGMAN;
+    ics_dag* d = NULL;
+    OK(ics_dag_read_string(&d, dag, strlen(dag), &opts));
+    uint32_t n = 0;
+    OK(ics_dag_warning_count(&n, d));
+    CHECK(n == 1);
+    const char* w = NULL;
+    OK(ics_dag_warning(&w, d, 0));
+    CHECK(w && strstr(w, "missing.inc") != NULL);
+    EXPECT_STATUS(ics_dag_warning(&w, d, 1), ICS_ERR_INVALID_ARGUMENT, "out of range");
+    ics_dag* copy = NULL;
+    OK(ics_dag_clone(&copy, d));
+    OK(ics_dag_warning_count(&n, copy));
+    CHECK(n == 1);
+    ics_dag_destroy(copy);
+    ics_dag_destroy(d);
+    d = diamond();
+    OK(ics_dag_warning_count(&n, d));
+    CHECK(n == 0);
+    ics_dag_destroy(d);
+}
+
 static void test_generators(void) {
     ics_dag* d = NULL;
     ics_dag_info info = ICS_DAG_INFO_INIT;
@@ -315,6 +341,7 @@ int main(void) {
     test_errors();
     test_profile();
     test_files();
+    test_warnings();
     test_generators();
     printf("%d checks, %d failed\n", checks, failures);
     return failures == 0 ? 0 : 1;

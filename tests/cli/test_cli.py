@@ -306,6 +306,18 @@ class InfoTest(CliTestCase):
         self.assertEqual((lines["nodes"], lines["arcs"], lines["max level width"]), ("4", "4", "2"))
         self.assertEqual((lines["format"], lines["file"]), ("edges", DIAMOND))
 
+    def test_missing_include_is_a_warning(self):
+        # A DAGMan INCLUDE whose file is absent: the read succeeds without its
+        # nodes, and stderr says so (nothing is dropped silently).
+        dag = self.write("main.dag", "JOB A a.sub\nJOB B b.sub\nINCLUDE missing.inc\nPARENT A CHILD B\n")
+        code, out, err = run("info", dag, "--json")
+        self.assertEqual(code, 0, err)
+        self.assertEqual(json.loads(out)["nodes"], 2)
+        self.assertIn("ics: warning:", err)
+        self.assertIn("missing.inc", err)
+        code, out, err = run("info", DIAMOND, "--json")
+        self.assertEqual((code, err), (0, ""))
+
     def test_stdin_and_format(self):
         with open(DIAMOND) as f:
             text = f.read()

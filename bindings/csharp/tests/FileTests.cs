@@ -76,6 +76,19 @@ public class FileTests {
     using (var dag = Dag.Parse("x y\ny z\n", Format.Edges)) {
       Assert.AreEqual(3, dag.NodeCount);
       Assert.AreEqual("y", dag.NodeName(dag.Children(dag.NodeId("x"))[0]));
+      Assert.AreEqual(0, dag.WarningCount());
+    }
+  }
+
+  [Test]
+  public void MissingDagmanIncludeIsAWarning() {
+    string text = "JOB A a.sub\nJOB B b.sub\nINCLUDE /nonexistent/missing.inc\nPARENT A CHILD B\n";
+    using (var dag = Dag.Parse(text, Format.DagMan)) {
+      Assert.AreEqual(2, dag.NodeCount);
+      Assert.AreEqual(1, dag.WarningCount());
+      StringAssert.Contains("missing.inc", dag.Warning(0));
+      var e = Assert.Throws<IcsException>(() => dag.Warning(1));
+      Assert.AreEqual(Status.InvalidArgument, e.Code);
     }
   }
 }

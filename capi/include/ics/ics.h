@@ -177,6 +177,11 @@ ICS_API ics_status ics_dag_read_file(ics_dag** out, const char* path, const ics_
 /* Same from memory; `len` bytes of `data` (need not be NUL-terminated). */
 ICS_API ics_status ics_dag_read_string(ics_dag** out, const char* data, size_t len,
                                        const ics_read_options* opts);
+/* Warnings of the reader: what it read past without failing, e.g. a DAGMan
+ * INCLUDE or SPLICE file that does not exist (its nodes are not in the dag).
+ * Strings are owned by the dag. */
+ICS_API ics_status ics_dag_warning_count(uint32_t* out, const ics_dag* dag);
+ICS_API ics_status ics_dag_warning(const char** out, const ics_dag* dag, uint32_t index);
 /* Format the dag was read from (ICS_FORMAT_AUTO for dags built by hand). */
 ICS_API ics_status ics_dag_source_format(ics_format* out, const ics_dag* dag);
 /* Writes as EDGES, DOT, WFFORMAT (JSON) or ADJACENCY_JSON; others give ICS_ERR_UNSUPPORTED. */

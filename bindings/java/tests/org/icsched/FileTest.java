@@ -1,6 +1,7 @@
 package org.icsched;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -71,6 +72,19 @@ class FileTest {
     try (Dag dag = Dag.parse("x y\ny z\n", Format.EDGES)) {
       assertEquals(3, dag.nodeCount());
       assertEquals("y", dag.nodeName(dag.children(dag.nodeId("x"))[0]));
+      assertEquals(0, dag.warningCount());
+    }
+  }
+
+  @Test
+  void missingDagmanIncludeIsAWarning() {
+    String text = "JOB A a.sub\nJOB B b.sub\nINCLUDE /nonexistent/missing.inc\nPARENT A CHILD B\n";
+    try (Dag dag = Dag.parse(text, Format.DAGMAN)) {
+      assertEquals(2, dag.nodeCount());
+      assertEquals(1, dag.warningCount());
+      assertTrue(dag.warning(0).contains("missing.inc"), dag.warning(0));
+      IcsException e = assertThrows(IcsException.class, () -> dag.warning(1));
+      assertEquals(Status.INVALID_ARGUMENT, e.getCode());
     }
   }
 }
