@@ -41,7 +41,7 @@ std::string_view checked_name(const char* name, const char* what) {
 
 NodeId lookup(const ics_dag& d, const char* name) {
     const NodeId id = d.find(checked_name(name, "name"));
-    if (id == kNoNode) fail(Errc::unknown_node, std::string("unknown node '") + name + "'");
+    if (id == kNoNode) fail(Errc::unknown_node, "unknown node " + quoted(name));
     return id;
 }
 
@@ -93,7 +93,7 @@ ics_status ics_dag_add_node(uint32_t* out_id, ics_dag* dag, const char* name) {
     const auto n = checked_name(name, "name");
     // Check before mutate() so a failed call leaves the compact form cached.
     if (n.empty()) fail(Errc::invalid_argument, "node name is empty");
-    if (d.find(n) != kNoNode) fail(Errc::duplicate_node, "duplicate node '" + std::string(n) + "'");
+    if (d.find(n) != kNoNode) fail(Errc::duplicate_node, "duplicate node " + quoted(n));
     const NodeId id = d.mutate().add_node(n);
     if (out_id) *out_id = id;
     return ICS_OK;
@@ -105,7 +105,7 @@ ics_status ics_dag_add_arc(ics_dag* dag, uint32_t from, uint32_t to) {
     ics_dag& d = check(dag);
     check_node(d, from);
     check_node(d, to);
-    if (from == to) fail(Errc::self_loop, std::string("self-loop on node '") + d.node_name(from) + "'");
+    if (from == to) fail(Errc::self_loop, "self-loop on node " + quoted(d.node_name(from)));
     d.mutate().add_arc(from, to);
     return ICS_OK;
     ICS_API_END
@@ -116,7 +116,7 @@ ics_status ics_dag_add_arc_by_name(ics_dag* dag, const char* from, const char* t
     ics_dag& d = check(dag);
     const NodeId u = lookup(d, from);
     const NodeId v = lookup(d, to);
-    if (u == v) fail(Errc::self_loop, std::string("self-loop on node '") + from + "'");
+    if (u == v) fail(Errc::self_loop, "self-loop on node " + quoted(from));
     d.mutate().add_arc(u, v);
     return ICS_OK;
     ICS_API_END

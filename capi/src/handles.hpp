@@ -23,10 +23,16 @@ inline constexpr std::uint32_t kScheduleMagic = 0x49435353;  // "ICSS"
 inline constexpr std::uint32_t kSweepMagic = 0x49435357;     // "ICSW"
 inline constexpr std::uint32_t kDeadMagic = 0xDEADBEEF;
 
+// Argument checks: throw Errc::invalid_argument / Errc::misuse.
+template <class T>
+void require(const T* p, const char* what) {
+    if (p == nullptr) fail(Errc::invalid_argument, std::string(what) + " is NULL");
+}
+
 // Checks a handle's magic number; throws Errc::invalid_argument / misuse.
 template <class H>
 const H& check_handle(const H* h, std::uint32_t magic, const char* what) {
-    if (h == nullptr) fail(Errc::invalid_argument, std::string(what) + " is NULL");
+    require(h, what);
     if (h->magic != magic) fail(Errc::misuse, std::string(what) + " handle is invalid or was destroyed");
     return *h;
 }
@@ -75,11 +81,6 @@ struct ics_profile {
 
 namespace ics::capi {
 
-// Argument checks: throw Errc::invalid_argument / Errc::misuse.
-template <class T>
-void require(const T* p, const char* what) {
-    if (p == nullptr) fail(Errc::invalid_argument, std::string(what) + " is NULL");
-}
 const ics_dag& check(const ics_dag* dag);
 ics_dag& check(ics_dag* dag);
 const ics_profile& check(const ics_profile* profile);
@@ -92,6 +93,11 @@ inline void check_version(unsigned version, unsigned latest, const char* type) {
                                          " is not supported (1.." + std::to_string(latest) + "; use the _INIT macro)");
 }
 
+// The part of ics.h's array convention that needs no data: a size query
+// (ICS_OK) or a short buffer (ICS_ERR_BUFFER_TOO_SMALL), or nullopt when
+// `size` elements fit in `out`.
+std::optional<ics_status> answer_without_copy(const std::uint32_t* out, std::size_t capacity,
+                                              std::size_t* out_count, std::size_t size);
 // Copies `data` to the caller's buffer following ics.h's array convention.
 ics_status copy_out(std::uint32_t* out, std::size_t capacity, std::size_t* out_count,
                     std::span<const std::uint32_t> data);

@@ -55,13 +55,8 @@ ics_status ics_dag_order(uint32_t* out, size_t capacity, size_t* out_count, cons
     ICS_API_BEGIN
     const Dag& g = check(dag).dag();
     const auto pol = to_policy(policy);
-    if (out == nullptr || capacity < g.node_count()) {
-        // Size query or short buffer: answer without computing the order.
-        const std::vector<NodeId> placeholder(out == nullptr && capacity == 0 ? 0 : g.node_count());
-        const ics_status st = copy_out(out, capacity, out_count, placeholder);
-        if (st == ICS_OK && out_count) *out_count = g.node_count();
-        return st;
-    }
+    // Size query or short buffer: answer without computing the order.
+    if (auto st = answer_without_copy(out, capacity, out_count, g.node_count())) return *st;
     return copy_out(out, capacity, out_count, pebble::baseline_order(g, pol, seed));
     ICS_API_END
 }

@@ -38,19 +38,11 @@ ics_status handle_exception() noexcept {
     }
 }
 
-const ics_dag& check(const ics_dag* dag) {
-    require(dag, "dag");
-    if (dag->magic != kDagMagic) fail(Errc::misuse, "dag handle is invalid or was destroyed");
-    return *dag;
-}
+const ics_dag& check(const ics_dag* dag) { return check_handle(dag, kDagMagic, "dag"); }
 
 ics_dag& check(ics_dag* dag) { return const_cast<ics_dag&>(check(static_cast<const ics_dag*>(dag))); }
 
-const ics_profile& check(const ics_profile* profile) {
-    require(profile, "profile");
-    if (profile->magic != kProfileMagic) fail(Errc::misuse, "profile handle is invalid or was destroyed");
-    return *profile;
-}
+const ics_profile& check(const ics_profile* profile) { return check_handle(profile, kProfileMagic, "profile"); }
 
 ics::NodeId check_node(const ics_dag& dag, std::uint32_t id) {
     const auto n = dag.node_count();
@@ -60,20 +52,26 @@ ics::NodeId check_node(const ics_dag& dag, std::uint32_t id) {
     return id;
 }
 
-ics_status copy_out(std::uint32_t* out, std::size_t capacity, std::size_t* out_count,
-                    std::span<const std::uint32_t> data) {
+std::optional<ics_status> answer_without_copy(const std::uint32_t* out, std::size_t capacity,
+                                              std::size_t* out_count, std::size_t size) {
     if (out == nullptr && capacity == 0) {
         // Size query.
         require(out_count, "out_count");
-        *out_count = data.size();
+        *out_count = size;
         return ICS_OK;
     }
     require(out, "out");
-    if (capacity < data.size()) {
-        if (out_count) *out_count = data.size();
+    if (capacity < size) {
+        if (out_count) *out_count = size;
         return set_error(ICS_ERR_BUFFER_TOO_SMALL, "buffer holds " + std::to_string(capacity) + " elements, " +
-                                                       std::to_string(data.size()) + " needed");
+                                                       std::to_string(size) + " needed");
     }
+    return std::nullopt;
+}
+
+ics_status copy_out(std::uint32_t* out, std::size_t capacity, std::size_t* out_count,
+                    std::span<const std::uint32_t> data) {
+    if (auto st = answer_without_copy(out, capacity, out_count, data.size())) return *st;
     std::copy(data.begin(), data.end(), out);
     if (out_count) *out_count = data.size();
     return ICS_OK;

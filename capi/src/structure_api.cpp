@@ -1,6 +1,7 @@
 // Skeleton, super-dag, duality.
 #include "blocks/duality.hpp"
 #include "decompose/decomposition.hpp"
+#include "decompose/superdag.hpp"
 #include "handles.hpp"
 #include "skeleton/shortcut.hpp"
 
@@ -21,15 +22,10 @@ ics_status ics_dag_skeleton(ics_dag** out, uint64_t* out_removed, const ics_dag*
 ics_status ics_dag_superdag(ics_dag** out, const ics_dag* dag) {
     ICS_API_BEGIN
     require(out, "out");
-    const skeleton::Skeleton sk = skeleton::remove_shortcuts(check(dag).dag());
-    const decompose::Decomposition dec = decompose::decompose(sk.dag);
+    const skeleton::SkeletonRef sk(check(dag).dag());  // no copy when nothing is removed
+    const decompose::Decomposition dec = decompose::decompose(sk.dag());
     if (!dec.composite()) fail(Errc::not_decomposable, dec.message);
-    DagBuilder b;
-    b.reserve(dec.block_count, dec.super_targets.size());
-    for (decompose::BlockId i = 0; i < dec.block_count; ++i) b.add_node("B" + std::to_string(i));
-    for (decompose::BlockId i = 0; i < dec.block_count; ++i)
-        for (decompose::BlockId j : dec.successors(i)) b.add_arc(i, j);
-    return emit(out, b.build());
+    return emit(out, decompose::super_dag(dec));
     ICS_API_END
 }
 

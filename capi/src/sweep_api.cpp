@@ -188,14 +188,10 @@ ics_status ics_sweep_result_order(uint32_t* out_dag, uint32_t* out_node, size_t 
             dags.push_back(k);
             nodes.push_back(v);
         }
-    if (out_dag == nullptr && out_node == nullptr && capacity == 0) {
-        require(out_count, "out_count");
-        *out_count = dags.size();
-        return ICS_OK;
-    }
+    if (out_dag == nullptr && out_node == nullptr && capacity == 0) return copy_out(nullptr, 0, out_count, dags);
     require(out_node, "out_node");
-    const ics_status st = copy_out(out_dag, capacity, out_count, dags);
-    if (st != ICS_OK) return st;
+    if (auto st = answer_without_copy(out_dag, capacity, out_count, dags.size())) return *st;
+    std::copy(dags.begin(), dags.end(), out_dag);
     return copy_out(out_node, capacity, out_count, nodes);
     ICS_API_END
 }

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace ics {
 
@@ -39,5 +40,13 @@ private:
 };
 
 [[noreturn]] inline void fail(Errc code, const std::string& message) { throw Error(code, message); }
+
+// A name as messages show it: 'name'.
+inline std::string quoted(std::string_view s) {
+    std::string out = "'";
+    out.append(s);
+    out += '\'';
+    return out;
+}
 
 }  // namespace ics

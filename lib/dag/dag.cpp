@@ -5,17 +5,6 @@
 namespace ics {
 
 namespace {
-
-std::string quoted(std::string_view s) {
-    std::string out = "'";
-    out.append(s);
-    out += '\'';
-    return out;
-}
-
-}  // namespace
-
-namespace {
 void check_name(std::string_view name) {
     if (name.empty()) fail(Errc::invalid_argument, "node name is empty");
     if (name.find('\0') != std::string_view::npos) fail(Errc::invalid_argument, "node name contains a NUL byte");

@@ -18,13 +18,6 @@ namespace ics::decompose {
 
 namespace {
 
-std::string quoted(std::string_view s) {
-    std::string out = "'";
-    out.append(s);
-    out += '\'';
-    return out;
-}
-
 // Sorts v[first, last) and drops duplicates; returns the new end. Rows are
 // mostly tiny (a butterfly's has 2 entries), hence the insertion sort.
 std::uint32_t sort_unique(std::vector<BlockId>& v, std::uint32_t first, std::uint32_t last) {

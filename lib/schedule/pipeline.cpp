@@ -87,7 +87,7 @@ Result schedule(const Dag& dag, const Options& opt) {
     const skeleton::SkeletonRef sk(dag);  // no copy when nothing is removed
     r.shortcuts_removed = sk.removed().size();
     const Dag& skel = sk.dag();
-    const decompose::Decomposition dec = decompose::decompose(skel);
+    decompose::Decomposition dec = decompose::decompose(skel);
 
     bool proven = false;
     if (!dec.composite()) {
@@ -116,8 +116,9 @@ Result schedule(const Dag& dag, const Options& opt) {
             r.blocks[b].schedule.profile = std::move(profiles[b]);
             r.blocks[b].schedule.shape = std::move(shapes[b]);
         }
-        r.block_sink_offsets.assign(dec.sink_offsets.begin(), dec.sink_offsets.end());
-        r.block_sinks.assign(dec.sink_nodes.begin(), dec.sink_nodes.end());
+        // The decomposition is not needed past this point: its sink lists move.
+        r.block_sink_offsets = std::move(dec.sink_offsets);
+        r.block_sinks = std::move(dec.sink_nodes);
         if (lin.complete) r.order = assemble(dag, r.blocks, lin);
         const bool swept = !lin.swept.empty();
         r.group_offsets = std::move(lin.offsets);
@@ -130,15 +131,19 @@ Result schedule(const Dag& dag, const Options& opt) {
         r.status = Status::ic_optimal;
         r.reason.clear();
     } else if (!try_exact(dag, opt, r)) {
-        // Keep whichever unproven order has the larger AREA (sum of E(t)).
+        // Keep whichever unproven order has the larger AREA (sum of E(t));
+        // each order is played once and the winner's evaluation kept.
         std::vector<NodeId> greedy = greedy_order(dag);
-        if (r.order.empty() ||
-            pebble::evaluate(dag, greedy).area > pebble::evaluate(dag, r.order).area) {
+        pebble::Evaluation greedy_eval = pebble::evaluate(dag, greedy);
+        if (!r.order.empty()) r.eval = pebble::evaluate(dag, r.order);
+        if (r.order.empty() || greedy_eval.area > r.eval.area) {
             r.order = std::move(greedy);
+            r.eval = std::move(greedy_eval);
             r.method = Method::greedy;
         }
         if (dag.node_count() > opt.exact_max_nodes)
             r.reason += "; too large for the exact search (" + std::to_string(dag.node_count()) + " nodes)";
+        return r;
     }
     r.eval = pebble::evaluate(dag, r.order);
     return r;
