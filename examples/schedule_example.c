@@ -4,7 +4,7 @@
  *   schedule_example [FILE [POLICY]]
  *
  * 1. Get a dag: read a workflow FILE (format detected), or build one by hand.
- * 2. Compute an execution order with a policy (fifo, lifo, level, random).
+ * 2. Compute an execution order with a policy (fifo, lifo, level, random, postorder).
  * 3. Evaluate the order with the IC pebble game.
  * 4. Print the order, the eligibility profile E(t), the memory cost and AREA.
  *

@@ -9,7 +9,7 @@ using namespace ics::capi;
 namespace {
 
 pebble::Policy to_policy(ics_policy p) {
-    if (p < ICS_POLICY_FIFO || p > ICS_POLICY_RANDOM)
+    if (p < ICS_POLICY_FIFO || p > ICS_POLICY_POSTORDER)
         fail(Errc::invalid_argument, "unknown policy " + std::to_string(static_cast<int>(p)));
     return static_cast<pebble::Policy>(p);
 }
@@ -29,6 +29,7 @@ const char* ics_policy_name(ics_policy policy) {
         case ICS_POLICY_LIFO: return "lifo";
         case ICS_POLICY_LEVEL: return "level";
         case ICS_POLICY_RANDOM: return "random";
+        case ICS_POLICY_POSTORDER: return "postorder";
     }
     return "unknown";
 }
@@ -37,7 +38,7 @@ ics_status ics_policy_from_name(ics_policy* out, const char* name) {
     ICS_API_BEGIN
     require(out, "out");
     require(name, "name");
-    for (int p = ICS_POLICY_FIFO; p <= ICS_POLICY_RANDOM; ++p)
+    for (int p = ICS_POLICY_FIFO; p <= ICS_POLICY_POSTORDER; ++p)
         if (std::strcmp(name, ics_policy_name(static_cast<ics_policy>(p))) == 0) {
             *out = static_cast<ics_policy>(p);
             return ICS_OK;
@@ -46,7 +47,7 @@ ics_status ics_policy_from_name(ics_policy* out, const char* name) {
         *out = ICS_POLICY_LIFO;
         return ICS_OK;
     }
-    fail(Errc::invalid_argument, std::string("unknown policy '") + name + "' (fifo, lifo, level, random)");
+    fail(Errc::invalid_argument, std::string("unknown policy '") + name + "' (fifo, lifo, level, random, postorder)");
     ICS_API_END
 }
 

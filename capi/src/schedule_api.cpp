@@ -1,4 +1,7 @@
 // ics_schedule: the IC-scheduling pipeline and its certificate.
+#include <cstddef>
+#include <cstring>
+
 #include "handles.hpp"
 #include "schedule/schedule.hpp"
 
@@ -38,6 +41,11 @@ schedule::Options to_options(const ics_schedule_options* o) {
     opt.exact_max_nodes = o->exact_max_nodes;
     opt.exact_max_downsets = o->exact_max_downsets;
     opt.block.exact_max_sources = o->block_exact_max_sources;
+    if (o->version >= 2) {
+        if (o->objective != ICS_OBJECTIVE_ELIGIBILITY && o->objective != ICS_OBJECTIVE_MEMORY)
+            fail(Errc::invalid_argument, "unknown objective " + std::to_string(static_cast<int>(o->objective)));
+        opt.objective = static_cast<schedule::Objective>(o->objective);
+    }
     return opt;
 }
 
@@ -53,6 +61,24 @@ const char* ics_schedule_status_name(ics_schedule_status status) {
     return "unknown";
 }
 
+const char* ics_objective_name(ics_objective objective) {
+    if (objective != ICS_OBJECTIVE_ELIGIBILITY && objective != ICS_OBJECTIVE_MEMORY) return "unknown";
+    return schedule::objective_name(static_cast<schedule::Objective>(objective));
+}
+
+ics_status ics_objective_from_name(ics_objective* out, const char* name) {
+    ICS_API_BEGIN
+    require(out, "out");
+    require(name, "name");
+    for (ics_objective o : {ICS_OBJECTIVE_ELIGIBILITY, ICS_OBJECTIVE_MEMORY})
+        if (std::strcmp(name, ics_objective_name(o)) == 0) {
+            *out = o;
+            return ICS_OK;
+        }
+    fail(Errc::invalid_argument, "unknown objective " + quoted(name) + " (eligibility, memory)");
+    ICS_API_END
+}
+
 const char* ics_schedule_method_name(ics_schedule_method method) {
     if (method < ICS_METHOD_DECOMPOSITION || method > ICS_METHOD_GREEDY) return "unknown";
     return schedule::method_name(static_cast<schedule::Method>(method));
@@ -62,7 +88,10 @@ ics_status ics_schedule_options_init(ics_schedule_options* opts, unsigned versio
     ICS_API_BEGIN
     require(opts, "opts");
     check_version(version, ICS_SCHEDULE_OPTIONS_VERSION, "ics_schedule_options");
-    *opts = ics_schedule_options ICS_SCHEDULE_OPTIONS_INIT;
+    // A version-1 caller's struct ends before `objective`: write only its fields.
+    const ics_schedule_options defaults ICS_SCHEDULE_OPTIONS_INIT;
+    const std::size_t size = version >= 2 ? sizeof defaults : offsetof(ics_schedule_options, objective);
+    std::memcpy(opts, &defaults, size);
     opts->version = version;
     return ICS_OK;
     ICS_API_END

@@ -148,7 +148,7 @@ static int run_profile(const cli_command* self, int argc, char** argv) {
     if (order_file && (policy_name || seed_text))
         return cli_usage_error(self, "--order cannot be combined with --policy or --seed");
     if (policy_name && ics_policy_from_name(&policy, policy_name) != ICS_OK)
-        return cli_usage_error(self, "unknown policy '%s' (fifo, lifo, level, random)", policy_name);
+        return cli_usage_error(self, "unknown policy '%s' (fifo, lifo, level, random, postorder)", policy_name);
     if (seed_text && (rc = cli_parse_u64(&seed, self, "--seed", seed_text)) != 0) return rc;
 
     ics_dag* dag = NULL;
@@ -185,7 +185,7 @@ static int run_profile(const cli_command* self, int argc, char** argv) {
 const cli_command cli_cmd_profile = {
     "profile",
     "compute an execution order and its eligibility profile E(t), memory, AREA",
-    "usage: ics profile FILE [--policy fifo|lifo|level|random] [--seed S]\n"
+    "usage: ics profile FILE [--policy fifo|lifo|level|random|postorder] [--seed S]\n"
     "                        [--order ORDERFILE] [--format F] [--json]\n"
     "\n"
     "Plays the IC pebble game on the dag with one execution order and reports\n"
@@ -195,7 +195,8 @@ const cli_command cli_cmd_profile = {
     "\n"
     "  FILE                the workflow file; '-' reads standard input\n"
     "  --policy P          how to pick the next eligible node: fifo (default),\n"
-    "                      lifo, level, random\n"
+    "                      lifo, level, random, postorder (depth-first from the\n"
+    "                      sinks: memory-lean)\n"
     "  --seed S            seed of the random policy (default 0)\n"
     "  --order ORDERFILE   evaluate this order instead: one node name per line\n"
     "                      (spaces around it trimmed); blank lines and lines\n"
@@ -445,10 +446,11 @@ static ics_status write_schedule_text(const ics_dag* dag, const char* path, cons
 }
 
 static int run_schedule(const cli_command* self, int argc, char** argv) {
-    const char *format = NULL, *max_nodes_text = NULL, *budget_text = NULL;
+    const char *format = NULL, *max_nodes_text = NULL, *budget_text = NULL, *objective = NULL;
     int json = 0, full = 0;
     const cli_option opts[] = {
         {"--format", NULL, &format, NULL},
+        {"--objective", NULL, &objective, NULL},
         {"--exact-max-nodes", NULL, &max_nodes_text, NULL},
         {"--exact-budget", NULL, &budget_text, NULL},
         {"--full", NULL, NULL, &full},
@@ -464,6 +466,8 @@ static int run_schedule(const cli_command* self, int argc, char** argv) {
         return rc;
     if (budget_text && (rc = cli_parse_u64(&options.exact_max_downsets, self, "--exact-budget", budget_text)) != 0)
         return rc;
+    if (objective && ics_objective_from_name(&options.objective, objective) != ICS_OK)
+        return cli_usage_error(self, "unknown objective '%s' (eligibility, memory)", objective);
 
     ics_dag* dag = NULL;
     if ((rc = cli_load_dag(&dag, self, path, format)) != 0) return rc;
@@ -487,8 +491,8 @@ static int run_schedule(const cli_command* self, int argc, char** argv) {
 const cli_command cli_cmd_schedule = {
     "schedule",
     "find an IC-optimal schedule (or a heuristic one) and its certificate",
-    "usage: ics schedule FILE [--exact-max-nodes N] [--exact-budget B] [--full]\n"
-    "                         [--format F] [--json]\n"
+    "usage: ics schedule FILE [--objective eligibility|memory] [--exact-max-nodes N]\n"
+    "                         [--exact-budget B] [--full] [--format F] [--json]\n"
     "\n"
     "Runs the IC-scheduling pipeline: removes shortcut arcs, parses the skeleton\n"
     "into bipartite building blocks, schedules each block, ▷-linearizes them\n"
@@ -497,6 +501,9 @@ const cli_command cli_cmd_schedule = {
     "E(t) is proven maximal at every step, else \"heuristic\" with a reason.\n"
     "\n"
     "  FILE                 the workflow file; '-' reads standard input\n"
+    "  --objective O        what to spend the freedom among IC-optimal schedules on:\n"
+    "                       eligibility (default) or memory (a low memory cost,\n"
+    "                       the least possible on small dags; same E(t))\n"
     "  --exact-max-nodes N  dags of at most N nodes are decided exactly when the\n"
     "                       decomposition proves nothing (default 20)\n"
     "  --exact-budget B     down-sets the exact search may visit on larger dags\n"

@@ -55,4 +55,23 @@ struct ExactResult {
 // The empty dag gives ico = true, an empty order and max_profile = {0}.
 ExactResult exact_schedule(const Dag& dag, std::uint64_t max_downsets = kDefaultDownsetBudget);
 
+struct MinMemoryResult {
+    // The lexicographically maximal profile E(0..n); it is M(0..n), and the
+    // schedules below are exactly the IC-optimal ones, iff the dag admits an
+    // IC-optimal schedule (compare with max_eligible_profile or a closed form).
+    std::vector<std::uint32_t> profile;
+    // A schedule with that profile and, among all such schedules, the least
+    // memory cost (max over steps of EXECUTED nodes with an unexecuted child).
+    std::vector<NodeId> order;
+    std::uint32_t memory = 0;
+    std::uint64_t states = 0;  // down-sets kept over all layers
+};
+
+// Exhaustive search for the least memory cost among the schedules with the
+// lexicographically maximal profile (min_memory_search.cpp). Stores only the
+// down-sets those schedules pass through, so its cost follows the number of
+// IC-optimal prefixes, not of all down-sets. Throws Errc::too_large when more
+// than `max_states` down-sets are kept or the dag has more than 1024 nodes.
+MinMemoryResult min_memory_schedule(const Dag& dag, std::uint64_t max_states = kDefaultDownsetBudget);
+
 }  // namespace ics::exact

@@ -76,6 +76,37 @@ std::vector<NodeId> random_order(const Dag& dag, std::uint64_t seed) {
     return order;
 }
 
+// Depth-first from each sink through parents, a node right after its last
+// parent: on a complete reduction-tree this is the pure postorder, whose
+// memory cost h+1 is the least possible (guidelines §4.3, Lemma 4.2 [25]).
+std::vector<NodeId> postorder(const Dag& dag) {
+    const NodeId n = dag.node_count();
+    std::vector<NodeId> order;
+    order.reserve(n);
+    std::vector<std::uint8_t> seen(n, 0);
+    std::vector<std::pair<NodeId, std::uint32_t>> stack;  // (node, next parent to visit)
+    for (NodeId root = 0; root < n; ++root) {
+        if (!dag.is_sink(root) || seen[root]) continue;
+        seen[root] = 1;
+        stack.emplace_back(root, 0);
+        while (!stack.empty()) {
+            auto& [v, next] = stack.back();
+            const auto ps = dag.parents(v);
+            if (next < ps.size()) {
+                const NodeId p = ps[next++];
+                if (!seen[p]) {
+                    seen[p] = 1;
+                    stack.emplace_back(p, 0);
+                }
+                continue;
+            }
+            order.push_back(v);
+            stack.pop_back();
+        }
+    }
+    return order;
+}
+
 }  // namespace
 
 std::vector<NodeId> baseline_order(const Dag& dag, Policy policy, std::uint64_t seed) {
@@ -84,6 +115,7 @@ std::vector<NodeId> baseline_order(const Dag& dag, Policy policy, std::uint64_t 
         case Policy::lifo: return lifo(dag);
         case Policy::level: return level(dag);
         case Policy::random: return random_order(dag, seed);
+        case Policy::postorder: return postorder(dag);
     }
     fail(Errc::invalid_argument, "unknown policy " + std::to_string(static_cast<int>(policy)));
 }

@@ -38,6 +38,7 @@ enum class Policy : int {
     lifo = 1,    // newest eligible first (the papers' "eager")
     level = 2,   // level by level (longest-path levels), id order inside a level
     random = 3,  // uniformly random eligible task, seeded
+    postorder = 4,  // depth-first from the sinks through parents (memory-lean)
 };
 
 std::vector<NodeId> baseline_order(const Dag& dag, Policy policy, std::uint64_t seed = 0);

@@ -1,9 +1,11 @@
 #include "schedule/linearize.hpp"
 
 #include <algorithm>
+#include <queue>
 #include <unordered_map>
 
 #include "priority/priority.hpp"
+#include "schedule/memory_aware.hpp"
 #include "sweep/ic_sweep.hpp"
 
 namespace ics::schedule {
@@ -117,9 +119,14 @@ private:
 class Linearizer {
 public:
     Linearizer(const decompose::Decomposition& dec, std::span<const std::vector<std::uint32_t>> profiles,
-               std::span<const std::string> shapes)
+               std::span<const std::string> shapes, MemoryGuide* guide)
         : dec_(dec), profiles_(profiles), shapes_(shapes), cache_(profiles, shapes), pending_(dec.super_in_degree),
-          bucket_(cache_.type_count()) {
+          bucket_(cache_.type_count()), pos_(dec.block_count, kNotLive), guide_(guide) {
+        if (guide_) {
+            heaps_.resize(cache_.type_count());
+            seq_.assign(dec.block_count, 0);
+            version_.assign(dec.block_count, 0);
+        }
         for (BlockId b = 0; b < dec.block_count; ++b)
             if (pending_[b] == 0) add_source(b);
     }
@@ -147,17 +154,23 @@ private:
     void add_source(BlockId b) {
         const auto t = cache_.type(b);
         if (bucket_[t].empty()) present_.push_back(t);
+        pos_[b] = static_cast<std::uint32_t>(bucket_[t].size());
         bucket_[t].push_back(b);
         ++live_;
+        if (guide_) {
+            seq_[b] = next_seq_++;
+            push_entry(b);
+        }
     }
 
     // Removes b from the remnant; appends the blocks that became sources to `freed`.
     void remove(BlockId b, std::vector<BlockId>& freed) {
         auto& bk = bucket_[cache_.type(b)];
-        // Swap-remove scanning from the back, where step_single picks: O(1) there.
-        auto it = std::find(bk.rbegin(), bk.rend(), b);
-        *it = bk.back();
+        const BlockId moved = bk.back();
+        bk[pos_[b]] = moved;
+        pos_[moved] = pos_[b];
         bk.pop_back();
+        pos_[b] = kNotLive;
         --live_;
         ++emitted_;
         for (BlockId c : dec_.successors(b))
@@ -180,22 +193,29 @@ private:
         return true;
     }
 
+    bool dominant(std::uint32_t t) {
+        for (std::uint32_t u : present_) {
+            if (u == t && bucket_[t].size() == 1) continue;
+            if (!cache_.prio(t, u)) return false;
+        }
+        return true;
+    }
+
+    // Freed successors must be ▷-dominated by the emitted block's type.
+    bool frees_dominated(BlockId b) {
+        const auto t = cache_.type(b);
+        return all_freed(b, [&](BlockId c) { return cache_.prio(t, cache_.type(c)); });
+    }
+
     // §4.2 (a): a source block with ▷-priority over every source block of R_B.
     bool step_single() {
         compact_present();
+        if (guide_) return step_single_memory();
         for (std::uint32_t t : present_) {
-            bool dominant = true;
-            for (std::uint32_t u : present_) {
-                if (u == t && bucket_[t].size() == 1) continue;
-                if (!cache_.prio(t, u)) {
-                    dominant = false;
-                    break;
-                }
-            }
-            if (!dominant) continue;
+            if (!dominant(t)) continue;
             const auto& bk = bucket_[t];
             for (auto it = bk.rbegin(); it != bk.rend(); ++it) {
-                if (!all_freed(*it, [&](BlockId c) { return cache_.prio(t, cache_.type(c)); })) continue;
+                if (!frees_dominated(*it)) continue;
                 emit_single(*it);
                 return true;
             }
@@ -203,11 +223,67 @@ private:
         return false;
     }
 
+    // Memory objective: the same admissible blocks, the cheapest first.
+    struct Entry {
+        std::int64_t delta;
+        std::uint64_t seq;
+        BlockId block;
+        std::uint32_t version;
+        bool operator>(const Entry& o) const noexcept {
+            return delta != o.delta ? delta > o.delta : seq > o.seq;
+        }
+    };
+    using Heap = std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>>;
+
+    void push_entry(BlockId b) {
+        heaps_[cache_.type(b)].push(Entry{guide_->delta(b), seq_[b], b, version_[b]});
+    }
+
+    bool step_single_memory() {
+        std::vector<Entry> set_aside, best_per_type;
+        for (std::uint32_t t : present_) {
+            if (!dominant(t)) continue;
+            Heap& h = heaps_[t];
+            while (!h.empty()) {
+                const Entry e = h.top();
+                h.pop();
+                if (pos_[e.block] == kNotLive || e.version != version_[e.block]) continue;  // stale
+                if (frees_dominated(e.block)) {
+                    best_per_type.push_back(e);
+                    break;
+                }
+                set_aside.push_back(e);
+            }
+        }
+        const Entry* best = nullptr;
+        for (const Entry& e : best_per_type)
+            if (!best || *best > e) best = &e;
+        for (const Entry& e : best_per_type)
+            if (&e != best) heaps_[cache_.type(e.block)].push(e);
+        for (const Entry& e : set_aside) heaps_[cache_.type(e.block)].push(e);
+        if (!best) return false;
+        emit_single(best->block);
+        return true;
+    }
+
+    // Plays the emitted group in the guide and refreshes the costs it changed.
+    void guide_played() {
+        guide_->drain_dirty([&](BlockId d) {
+            if (pos_[d] == kNotLive) return;
+            ++version_[d];
+            push_entry(d);
+        });
+    }
+
     void emit_single(BlockId b) {
         out_.blocks.push_back(b);
         close_group();
         freed_.clear();
         remove(b, freed_);
+        if (guide_) {
+            guide_->run_block(b);
+            guide_played();
+        }
         for (BlockId c : freed_) add_source(c);
     }
 
@@ -251,6 +327,10 @@ private:
         close_group();
         freed_.clear();
         for (BlockId b : sum) remove(b, freed_);
+        if (guide_) {
+            guide_->run_sum(sum, out_.swept.back().path);
+            guide_played();
+        }
         for (BlockId c : freed_) add_source(c);
         return true;
     }
@@ -315,6 +395,13 @@ private:
     std::uint64_t live_ = 0;                        // current source blocks
     std::uint32_t emitted_ = 0;                     // blocks removed from the remnant
     std::vector<BlockId> freed_;                    // scratch for remove()
+    static constexpr std::uint32_t kNotLive = 0xFFFFFFFFu;
+    std::vector<std::uint32_t> pos_;                // index in its bucket, kNotLive if not a current source
+    MemoryGuide* guide_;                            // null: objective = eligibility
+    std::vector<Heap> heaps_;                       // memory objective: per type, by (delta, seq)
+    std::vector<std::uint64_t> seq_;                // when each block became a source
+    std::vector<std::uint32_t> version_;            // bumped when a block's delta is recomputed
+    std::uint64_t next_seq_ = 0;
     Linearization out_;
 };
 
@@ -325,8 +412,8 @@ bool theorem_2_2_priority(std::string_view shape1, std::string_view shape2) {
 }
 
 Linearization linearize(const decompose::Decomposition& dec, std::span<const std::vector<std::uint32_t>> profiles,
-                        std::span<const std::string> shapes) {
-    return Linearizer(dec, profiles, shapes).run();
+                        std::span<const std::string> shapes, MemoryGuide* guide) {
+    return Linearizer(dec, profiles, shapes, guide).run();
 }
 
 }  // namespace ics::schedule

@@ -50,7 +50,12 @@ struct Linearization {
 // "N(s)", "C(s)", "trivial(d)"). False means "not asserted", not "no".
 bool theorem_2_2_priority(std::string_view shape1, std::string_view shape2);
 
+class MemoryGuide;
+
+// With a `guide` (objective = memory), ties among admissible blocks go to the
+// one the guide says costs least memory, and the guide plays (and may
+// reorder, keeping profiles) each group as it is emitted.
 Linearization linearize(const decompose::Decomposition& dec, std::span<const std::vector<std::uint32_t>> profiles,
-                        std::span<const std::string> shapes);
+                        std::span<const std::string> shapes, MemoryGuide* guide = nullptr);
 
 }  // namespace ics::schedule

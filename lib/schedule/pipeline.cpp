@@ -5,6 +5,7 @@
 #include "decompose/decomposition.hpp"
 #include "exact/downset_search.hpp"
 #include "schedule/linearize.hpp"
+#include "schedule/memory_aware.hpp"
 #include "schedule/schedule.hpp"
 #include "skeleton/shortcut.hpp"
 
@@ -16,6 +17,14 @@ const char* method_name(Method m) noexcept {
         case Method::sweep: return "decomposition+sweep";
         case Method::exact: return "exact-search";
         case Method::greedy: return "greedy";
+    }
+    return "unknown";
+}
+
+const char* objective_name(Objective o) noexcept {
+    switch (o) {
+        case Objective::eligibility: return "eligibility";
+        case Objective::memory: return "memory";
     }
     return "unknown";
 }
@@ -111,7 +120,13 @@ Result schedule(const Dag& dag, const Options& opt) {
                                                         : " admits no IC-optimal schedule");
             }
         }
-        Linearization lin = linearize(dec, profiles, shapes);
+        Linearization lin;
+        if (opt.objective == Objective::memory) {
+            MemoryGuide guide(dag, skel, dec, r.blocks, profiles);
+            lin = linearize(dec, profiles, shapes, &guide);
+        } else {
+            lin = linearize(dec, profiles, shapes);
+        }
         for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
             r.blocks[b].schedule.profile = std::move(profiles[b]);
             r.blocks[b].schedule.shape = std::move(shapes[b]);

@@ -32,6 +32,14 @@ enum class Method : int {
 };
 const char* method_name(Method m) noexcept;
 
+// What the freedom left among IC-optimal schedules is spent on.
+enum class Objective : int {
+    eligibility = 0,  // only E(t) (the engine's first choice among equals)
+    memory = 1,       // least memory cost it can find (schedule/memory_aware.hpp;
+                      // exact minimum over all ICO schedules for small dags)
+};
+const char* objective_name(Objective o) noexcept;
+
 struct Options {
     // Dags with at most this many nodes are decided exactly when the theory's
     // decomposition does not prove a schedule.
@@ -39,6 +47,7 @@ struct Options {
     // Larger dags (≤ 64 nodes) are searched while the down-sets stay under this budget.
     std::uint64_t exact_max_downsets = std::uint64_t{1} << 20;
     blocks::BlockOptions block;
+    Objective objective = Objective::eligibility;
 };
 
 struct Block {

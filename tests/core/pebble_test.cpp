@@ -77,7 +77,7 @@ TEST(Pebble, EvaluationMatchesDefinitionsOnRandomDags) {
     for (std::uint64_t seed = 0; seed < 300; ++seed) {
         const std::uint32_t n = 1 + static_cast<std::uint32_t>(seed % 30);
         const Dag g = test::random_dag(n, 0.2, seed * 7 + 1);
-        for (Policy pol : {Policy::fifo, Policy::lifo, Policy::level, Policy::random}) {
+        for (Policy pol : {Policy::fifo, Policy::lifo, Policy::level, Policy::random, Policy::postorder}) {
             const auto order = baseline_order(g, pol, seed);
             ASSERT_NO_THROW(validate_order(g, order));
             const Evaluation ev = evaluate(g, order);

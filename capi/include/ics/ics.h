@@ -214,13 +214,16 @@ ICS_API ics_status ics_dag_generate_random_er(ics_dag** out, uint32_t n, double 
 /* ---------------------------------------------------------------- orders and profiles */
 
 typedef enum ics_policy {
-    ICS_POLICY_FIFO = 0,  /* ready queue in the order tasks became eligible */
-    ICS_POLICY_LIFO = 1,  /* newest eligible first (the papers' "eager") */
-    ICS_POLICY_LEVEL = 2, /* level by level */
-    ICS_POLICY_RANDOM = 3 /* random eligible task, seeded */
+    ICS_POLICY_FIFO = 0,     /* ready queue in the order tasks became eligible */
+    ICS_POLICY_LIFO = 1,     /* newest eligible first (the papers' "eager") */
+    ICS_POLICY_LEVEL = 2,    /* level by level */
+    ICS_POLICY_RANDOM = 3,   /* random eligible task, seeded */
+    ICS_POLICY_POSTORDER = 4 /* depth-first from the sinks: each task as soon as the
+                                subtree of parents it closes is done (memory-lean;
+                                the pure postorder of guidelines §4.3, h+1 on T_h) */
 } ics_policy;
 
-/* "fifo", "lifo", "level", "random". */
+/* "fifo", "lifo", "level", "random", "postorder". */
 ICS_API const char* ics_policy_name(ics_policy policy);
 ICS_API ics_status ics_policy_from_name(ics_policy* out, const char* name);
 
@@ -270,14 +273,27 @@ typedef enum ics_schedule_method {
 ICS_API const char* ics_schedule_status_name(ics_schedule_status status);
 ICS_API const char* ics_schedule_method_name(ics_schedule_method method);
 
-#define ICS_SCHEDULE_OPTIONS_VERSION 1
+/* What the freedom left among IC-optimal schedules is spent on. Either way
+ * the profile E(t) is the same whenever the schedule is proven IC-optimal. */
+typedef enum ics_objective {
+    ICS_OBJECTIVE_ELIGIBILITY = 0, /* E(t) only (the engine's first choice among equals) */
+    ICS_OBJECTIVE_MEMORY = 1       /* also a low memory cost: exact least among all IC-optimal
+                                      schedules for dags within the exact-search limits,
+                                      else the documented heuristic (README "Memory") */
+} ics_objective;
+/* "eligibility", "memory". */
+ICS_API const char* ics_objective_name(ics_objective objective);
+ICS_API ics_status ics_objective_from_name(ics_objective* out, const char* name);
+
+#define ICS_SCHEDULE_OPTIONS_VERSION 2
 typedef struct ics_schedule_options {
     unsigned version;                 /* ICS_SCHEDULE_OPTIONS_VERSION */
     uint32_t exact_max_nodes;         /* dags up to this size are decided exactly (default 20) */
     uint64_t exact_max_downsets;      /* down-set budget of the exact search for larger dags (default 2^20) */
     uint32_t block_exact_max_sources; /* exhaustive search limit for one block (default 24, at most 30) */
+    ics_objective objective;          /* version >= 2; default ICS_OBJECTIVE_ELIGIBILITY */
 } ics_schedule_options;
-#define ICS_SCHEDULE_OPTIONS_INIT {ICS_SCHEDULE_OPTIONS_VERSION, 20, 1048576, 24}
+#define ICS_SCHEDULE_OPTIONS_INIT {ICS_SCHEDULE_OPTIONS_VERSION, 20, 1048576, 24, ICS_OBJECTIVE_ELIGIBILITY}
 ICS_API ics_status ics_schedule_options_init(ics_schedule_options* opts, unsigned version);
 
 typedef struct ics_schedule_result ics_schedule_result;

@@ -1,0 +1,76 @@
+// Memory-aware IC-optimal scheduling (guidelines-common-dags.txt §2.2.3,
+// §3.3, §4.3, §5.3): the ▷-linearization leaves freedom — which of several
+// ▷-dominant source blocks goes next, and the order of a block's sources
+// among the orders with the same block profile — and every choice keeps the
+// schedule IC-optimal (Theorem 2.1 of sweep-algorithm.txt only asks for a
+// ▷-chain and each block's profile). MemoryGuide spends that freedom on the
+// memory cost: the number of EXECUTED nodes with an unexecuted child.
+//
+// Rule (documented heuristic): among the admissible blocks, run the one whose
+// sources change the open-node count least (delta = sources that open minus
+// parents they close), oldest first on ties; inside a block, the source that
+// keeps the block's profile and changes the count least, earliest in the
+// block's own order on ties. On the papers' families this is exactly their
+// memory-optimal IC-optimal schedules: Postorder-Execute on complete
+// reduction-trees (2h, Theorem 4.2), sweeping each level of a reduction-mesh
+// from one end (ℓ, Theorem 3.2), and on FFT dags level by level with the
+// butterflies that complete their parents' butterflies next (2^d + 2: the
+// least any IC-optimal schedule reaches — see README on Theorem 5.2).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "decompose/decomposition.hpp"
+#include "schedule/schedule.hpp"
+
+namespace ics::schedule {
+
+class MemoryGuide {
+public:
+    // `dag` is the input (memory counts all its arcs, shortcuts included);
+    // `skeleton` and `dec` its decomposition; `blocks` the block schedules,
+    // whose source orders run_block may permute keeping `profiles[b]`.
+    MemoryGuide(const Dag& dag, const Dag& skeleton, const decompose::Decomposition& dec, std::vector<Block>& blocks,
+                std::span<const std::vector<std::uint32_t>> profiles);
+
+    // Change of the open-node count if block b's sources ran now.
+    std::int64_t delta(decompose::BlockId b);
+    // Refines b's source order for memory (same profile) and plays it.
+    void run_block(decompose::BlockId b);
+    // Plays a sum scheduled by IC-Sweep: path[k] is the member run at step k.
+    void run_sum(std::span<const std::uint32_t> members, std::span<const std::uint32_t> path);
+    // Calls f(b) for every block whose delta may have changed since the last
+    // call, then forgets them.
+    template <class F>
+    void drain_dirty(F&& f) {
+        for (decompose::BlockId b : dirty_) {
+            dirty_mark_[b] = 0;
+            f(b);
+        }
+        dirty_.clear();
+    }
+
+private:
+    void execute(NodeId v);
+    void undo(NodeId v);
+    std::int64_t node_delta(NodeId v) const;
+    bool refine(decompose::BlockId b, std::vector<NodeId>& out);
+
+    const Dag& dag_;
+    const Dag& skel_;
+    const decompose::Decomposition& dec_;
+    std::vector<Block>& blocks_;
+    std::span<const std::vector<std::uint32_t>> profiles_;
+    std::vector<std::uint32_t> remaining_;  // unexecuted children (input dag)
+    std::vector<std::uint8_t> executed_;
+    std::vector<decompose::BlockId> dirty_;
+    std::vector<std::uint8_t> dirty_mark_;
+    // Scratch of refine() and delta(), reset after each use.
+    std::vector<std::uint32_t> count_;
+    std::vector<std::uint32_t> rank_;
+    std::vector<NodeId> touched_;
+};
+
+}  // namespace ics::schedule
