@@ -83,6 +83,26 @@ bool try_exact(const Dag& dag, const Options& opt, Result& r) {
     }
 }
 
+// Objective memory on a small dag: the least memory cost among all schedules
+// with the same (IC-optimal, or lexicographically maximal) profile, by the
+// exhaustive layered search; kept only when it beats the order in hand.
+void least_memory(const Dag& dag, const Options& opt, Result& r) {
+    const NodeId n = dag.node_count();
+    if (n > 128) return;
+    const std::uint64_t budget =
+        n <= opt.exact_max_nodes ? std::max<std::uint64_t>(opt.exact_max_downsets, std::uint64_t{1} << n)
+                                 : opt.exact_max_downsets;
+    try {
+        exact::MinMemoryResult m = exact::min_memory_schedule(dag, budget);
+        if (m.profile != r.eval.eligible || m.memory >= r.eval.memory) return;
+        r.order = std::move(m.order);
+        r.eval = pebble::evaluate(dag, r.order);
+        r.method = Method::exact;
+    } catch (const Error& e) {
+        if (e.code() != Errc::too_large) throw;
+    }
+}
+
 }  // namespace
 
 Result schedule(const Dag& dag, const Options& opt) {
@@ -161,6 +181,7 @@ Result schedule(const Dag& dag, const Options& opt) {
         return r;
     }
     r.eval = pebble::evaluate(dag, r.order);
+    if (opt.objective == Objective::memory) least_memory(dag, opt, r);
     return r;
 }
 
