@@ -304,6 +304,7 @@ inline void ics_swig_check_len(int len) {
 %rename(Status) ics_status;
 %rename(Format) ics_format;
 %rename(Policy) ics_policy;
+%rename(Objective) ics_objective;
 %rename(ScheduleStatus) ics_schedule_status;
 #if defined(SWIGCSHARP)
 /* C# only: SWIG puts C enum items in the global scope, where Sweep (the
@@ -653,8 +654,10 @@ ICS_SWIG_INTERNAL(IcsSweep::priorityOfDags)
         ics_schedule_result *r = nullptr;
         return ics_swig_new_handle(ics_schedule(&r, $self, nullptr), r, ics_schedule_result_destroy, "schedule");
     }
-    IcsSchedule *scheduleWith(int exactMaxNodes, long long exactMaxDownsets, int blockExactMaxSources) {
+    IcsSchedule *scheduleWith(int exactMaxNodes, long long exactMaxDownsets, int blockExactMaxSources,
+                              ics_objective objective) {
         ics_schedule_options opts = ICS_SCHEDULE_OPTIONS_INIT;
+        opts.objective = objective;
         opts.exact_max_nodes = ics_swig_u32(exactMaxNodes, "exactMaxNodes");
         if (exactMaxDownsets < 0) {
             ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "exactMaxDownsets must not be negative");

@@ -40,6 +40,7 @@ typedef struct cli_command {
 extern const cli_command cli_cmd_info;     /* cmd_inspect.c */
 extern const cli_command cli_cmd_profile;  /* cmd_schedule.c */
 extern const cli_command cli_cmd_schedule; /* cmd_schedule.c */
+extern const cli_command cli_cmd_compare;  /* cmd_schedule.c */
 extern const cli_command cli_cmd_sweep;    /* cmd_sweep.c */
 extern const cli_command cli_cmd_priority; /* cmd_sweep.c */
 extern const cli_command cli_cmd_skeleton; /* cmd_structure.c */

@@ -2,6 +2,8 @@
  * schedule. */
 #include "cli.h"
 
+#include <stdio.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -218,6 +220,7 @@ const cli_command cli_cmd_profile = {
 /* What `schedule` reports, fetched from an ics_schedule_result. */
 typedef struct schedule_report {
     const ics_schedule_result* res;
+    ics_objective objective;
     ics_schedule_status status;
     ics_schedule_method method;
     const char* reason;
@@ -282,6 +285,7 @@ static ics_status write_schedule_json(const ics_dag* dag, const char* path, cons
     json_string(&obj, "file", path);
     json_string(&obj, "status", ics_schedule_status_name(r->status));
     json_string(&obj, "method", ics_schedule_method_name(r->method));
+    json_string(&obj, "objective", ics_objective_name(r->objective));
     json_string(&obj, "reason", r->reason);
     json_u64(&obj, "steps", steps);
     json_u64(&obj, "memory", r->memory);
@@ -402,6 +406,7 @@ static ics_status write_schedule_text(const ics_dag* dag, const char* path, cons
         {"file", path},
         {"status", ics_schedule_status_name(r->status)},
         {"method", ics_schedule_method_name(r->method)},
+        {"objective", ics_objective_name(r->objective)},
         {"reason", r->reason},
     };
     const struct {
@@ -472,8 +477,8 @@ static int run_schedule(const cli_command* self, int argc, char** argv) {
     ics_dag* dag = NULL;
     if ((rc = cli_load_dag(&dag, self, path, format)) != 0) return rc;
     ics_schedule_result* res = NULL;
-    schedule_report report = {NULL, ICS_SCHEDULE_HEURISTIC, ICS_METHOD_GREEDY, "", {NULL, 0, 0}, {NULL, 0, 0},
-                              {NULL, 0, 0}, 0, 0, 0, 0, 0};
+    schedule_report report = {NULL, options.objective, ICS_SCHEDULE_HEURISTIC, ICS_METHOD_GREEDY, "",
+                              {NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}, 0, 0, 0, 0, 0};
     ics_status st = ics_schedule(&res, dag, &options);
     report.res = res;
     if (st == ICS_OK) st = fetch_schedule(&report);
@@ -534,4 +539,145 @@ const cli_command cli_cmd_schedule = {
     "(the ▷-linearization: an array of groups, each an array of block indices;\n"
     "a group of several blocks is a sum scheduled by IC-Sweep).\n",
     run_schedule,
+};
+
+/* ------------------------------------------------------------ compare */
+
+/* One row of `ics compare`: an order and its quality. */
+typedef struct compare_row {
+    const char* policy;
+    profile_report report;
+} compare_row;
+
+enum { COMPARE_ROWS = 7 };
+
+/* The icsched schedule with `objective` into row->report; its status too. */
+static ics_status compare_engine(compare_row* row, ics_schedule_status* status, const ics_dag* dag,
+                                 ics_objective objective) {
+    ics_schedule_options options = ICS_SCHEDULE_OPTIONS_INIT;
+    options.objective = objective;
+    ics_schedule_result* res = NULL;
+    cli_u32s order = {NULL, 0, 0};
+    ics_status st = ics_schedule(&res, dag, &options);
+    if (st == ICS_OK) st = ics_schedule_result_status(status, res);
+    if (st == ICS_OK) CLI_FETCH(st, order, ics_schedule_result_order(order.v, order.cap, &order.len, res));
+    if (st == ICS_OK) st = evaluate(&row->report, dag, order.v, order.len);
+    cli_u32s_free(&order);
+    ics_schedule_result_destroy(res);
+    return st;
+}
+
+static ics_status compare_policy(compare_row* row, const ics_dag* dag, ics_policy policy, uint64_t seed) {
+    cli_u32s order = {NULL, 0, 0};
+    ics_status st;
+    CLI_FETCH(st, order, ics_dag_order(order.v, order.cap, &order.len, dag, policy, seed));
+    if (st == ICS_OK) st = evaluate(&row->report, dag, order.v, order.len);
+    cli_u32s_free(&order);
+    return st;
+}
+
+/* Same E(t) at every step as the reference profile. */
+static int same_profile(const profile_report* a, const profile_report* b) {
+    if (a->steps != b->steps) return 0;
+    for (uint32_t t = 0; t <= a->steps; ++t)
+        if (a->eligible[t] != b->eligible[t]) return 0;
+    return 1;
+}
+
+static void write_compare_json(const char* path, ics_schedule_status status, const compare_row* rows, size_t n) {
+    json_object obj;
+    json_begin(&obj);
+    json_string(&obj, "file", path);
+    json_u64(&obj, "steps", rows[0].report.steps);
+    json_string(&obj, "icsched_status", ics_schedule_status_name(status));
+    json_key(&obj, "policies");
+    out_char('[');
+    for (size_t k = 0; k < n; ++k) {
+        json_object row;
+        if (k) out_str(", ");
+        json_begin(&row);
+        json_string(&row, "policy", rows[k].policy);
+        json_u64(&row, "area", rows[k].report.area);
+        json_u64(&row, "min_eligible_90", rows[k].report.min_eligible_90);
+        json_u64(&row, "memory", rows[k].report.memory);
+        /* Known only against a proven IC-optimal profile. */
+        if (status == ICS_SCHEDULE_IC_OPTIMAL) json_bool(&row, "ic_optimal", same_profile(&rows[k].report, &rows[0].report));
+        json_close(&row);
+    }
+    out_char(']');
+    json_end(&obj);
+}
+
+static void write_compare_text(const char* path, ics_schedule_status status, const compare_row* rows, size_t n) {
+    out_row("file", path);
+    out_label("steps");
+    out_u64(rows[0].report.steps);
+    out_char('\n');
+    out_row("icsched", ics_schedule_status_name(status));
+    out_str("\npolicy                 AREA  % of icsched  min E (90%)      memory  ic-optimal\n");
+    for (size_t k = 0; k < n; ++k) {
+        char line[160];
+        const profile_report* r = &rows[k].report;
+        const double pct = rows[0].report.area ? 100.0 * (double)r->area / (double)rows[0].report.area : 100.0;
+        const char* ico = status != ICS_SCHEDULE_IC_OPTIMAL ? "?" : same_profile(r, &rows[0].report) ? "yes" : "no";
+        snprintf(line, sizeof line, "%-14s %12llu %13.1f %12u %11u  %s\n", rows[k].policy, (unsigned long long)r->area,
+                 pct, r->min_eligible_90, r->memory, ico);
+        out_str(line);
+    }
+}
+
+static int run_compare(const cli_command* self, int argc, char** argv) {
+    const char *format = NULL, *seed_text = NULL;
+    int json = 0;
+    const cli_option opts[] = {
+        {"--format", NULL, &format, NULL},
+        {"--seed", NULL, &seed_text, NULL},
+        {"--json", NULL, NULL, &json},
+    };
+    int npos = 0;
+    int rc = cli_parse_args(self, argc, argv, opts, sizeof opts / sizeof opts[0], 1, 1, &npos);
+    if (rc >= 0) return rc;
+    const char* path = argv[0];
+    uint64_t seed = 0;
+    if (seed_text && (rc = cli_parse_u64(&seed, self, "--seed", seed_text)) != 0) return rc;
+    ics_dag* dag = NULL;
+    if ((rc = cli_load_dag(&dag, self, path, format)) != 0) return rc;
+
+    compare_row rows[COMPARE_ROWS] = {{"icsched", {0}},      {"icsched-memory", {0}}, {"fifo", {0}}, {"lifo", {0}},
+                                      {"level", {0}},        {"random", {0}},         {"postorder", {0}}};
+    const ics_policy policies[] = {ICS_POLICY_FIFO, ICS_POLICY_LIFO, ICS_POLICY_LEVEL, ICS_POLICY_RANDOM,
+                                   ICS_POLICY_POSTORDER};
+    ics_schedule_status status = ICS_SCHEDULE_HEURISTIC, status_memory = ICS_SCHEDULE_HEURISTIC;
+    ics_status st = compare_engine(&rows[0], &status, dag, ICS_OBJECTIVE_ELIGIBILITY);
+    if (st == ICS_OK) st = compare_engine(&rows[1], &status_memory, dag, ICS_OBJECTIVE_MEMORY);
+    for (size_t k = 0; st == ICS_OK && k < sizeof policies / sizeof policies[0]; ++k)
+        st = compare_policy(&rows[2 + k], dag, policies[k], seed);
+    if (st == ICS_OK) {
+        if (json) write_compare_json(path, status, rows, COMPARE_ROWS);
+        else write_compare_text(path, status, rows, COMPARE_ROWS);
+    }
+    rc = st == ICS_OK ? CLI_EXIT_OK : cli_fail_status(st, path);
+    for (size_t k = 0; k < COMPARE_ROWS; ++k) free(rows[k].report.eligible);
+    ics_dag_destroy(dag);
+    return rc;
+}
+
+const cli_command cli_cmd_compare = {
+    "compare",
+    "how important is IC optimality? icsched against the usual policies",
+    "usage: ics compare FILE [--seed S] [--format F] [--json]\n"
+    "\n"
+    "Plays the IC pebble game with the icsched schedule (objective eligibility,\n"
+    "then memory) and with the orders of the policies fifo, lifo (the papers'\n"
+    "\"eager\"), level, random and postorder, and reports for each: AREA (the sum\n"
+    "of E(t)), the least E(t) before the last 10% of the steps (t <= 0.9 n), the\n"
+    "memory cost, and whether its E(t) is the IC-optimal one (when icsched\n"
+    "proved its schedule IC-optimal). Guidelines paper §3.4, §4.4, §5.4.\n"
+    "\n"
+    "  FILE        the workflow file; '-' reads standard input\n"
+    "  --seed S    seed of the random policy (default 0)\n"
+    "  --format F  input format (default: detect)\n"
+    "  --json      one JSON object: file, steps, icsched_status, policies (a list\n"
+    "              of {policy, area, min_eligible_90, memory[, ic_optimal]})\n",
+    run_compare,
 };

@@ -6,35 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0;
-static int checks = 0;
-
-#define CHECK(cond)                                                              \
-    do {                                                                         \
-        ++checks;                                                                \
-        if (!(cond)) {                                                           \
-            ++failures;                                                          \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                        \
-    } while (0)
-
-/* Expects `call` to return `status` and the last message to contain `needle`. */
-#define EXPECT_STATUS(call, status, needle)                                                          \
-    do {                                                                                             \
-        ics_status st_ = (call);                                                                     \
-        ++checks;                                                                                    \
-        if (st_ != (status)) {                                                                       \
-            ++failures;                                                                              \
-            fprintf(stderr, "%s:%d: %s returned %d (%s: %s), expected %d\n", __FILE__, __LINE__, #call, \
-                    (int)st_, ics_status_string(st_), ics_last_error_message(), (int)(status));      \
-        } else if ((status) != ICS_OK && strstr(ics_last_error_message(), (needle)) == NULL) {       \
-            ++failures;                                                                              \
-            fprintf(stderr, "%s:%d: message '%s' lacks '%s'\n", __FILE__, __LINE__,                   \
-                    ics_last_error_message(), (needle));                                             \
-        }                                                                                            \
-    } while (0)
-
-#define OK(call) EXPECT_STATUS(call, ICS_OK, "")
+#include "check.h"
 
 static ics_dag* diamond(void) {
     ics_dag* d = NULL;
@@ -343,6 +315,5 @@ int main(void) {
     test_files();
     test_warnings();
     test_generators();
-    printf("%d checks, %d failed\n", checks, failures);
-    return failures == 0 ? 0 : 1;
+    return CHECK_REPORT();
 }

@@ -13,6 +13,7 @@ public sealed class ScheduleOptions {
   private int exactMaxNodes;
   private long exactMaxDownsets;
   private int blockExactMaxSources;
+  private Objective objective = Objective.Eligibility;
 
   /// <summary>The library's defaults.</summary>
   public ScheduleOptions() {
@@ -40,9 +41,18 @@ public sealed class ScheduleOptions {
     set { blockExactMaxSources = (int) NonNegative(value, "BlockExactMaxSources"); }
   }
 
+  /// <summary>
+  /// Objective.Eligibility (default) or Objective.Memory: a low memory cost among the
+  /// IC-optimal schedules (the least possible on small dags), with the same E(t).
+  /// </summary>
+  public Objective Objective {
+    get { return objective; }
+    set { objective = value; }
+  }
+
   public override string ToString() {
     return "ScheduleOptions[ExactMaxNodes=" + exactMaxNodes + ", ExactMaxDownsets=" + exactMaxDownsets +
-           ", BlockExactMaxSources=" + blockExactMaxSources + "]";
+           ", BlockExactMaxSources=" + blockExactMaxSources + ", Objective=" + objective + "]";
   }
 
   private static long NonNegative(long value, string what) {

@@ -7,28 +7,38 @@ package org.icsched;
  * {@code with*} methods return modified copies:
  * <pre>{@code
  * ScheduleOptions o = ScheduleOptions.defaults().withExactMaxNodes(0); // never search exactly
+ * ScheduleOptions m = ScheduleOptions.defaults().withObjective(Objective.MEMORY); // low memory, same E(t)
  * }</pre>
  */
 public final class ScheduleOptions {
   private final int exactMaxNodes;
   private final long exactMaxDownsets;
   private final int blockExactMaxSources;
+  private final Objective objective;
 
   /** The library's defaults (read once from the native library). */
   public ScheduleOptions() {
-    this((int) Defaults.VALUES[0], Defaults.VALUES[1], (int) Defaults.VALUES[2]);
+    this((int) Defaults.VALUES[0], Defaults.VALUES[1], (int) Defaults.VALUES[2], Objective.ELIGIBILITY);
+  }
+
+  /** The given limits with objective {@link Objective#ELIGIBILITY}. */
+  public ScheduleOptions(int exactMaxNodes, long exactMaxDownsets, int blockExactMaxSources) {
+    this(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, Objective.ELIGIBILITY);
   }
 
   /**
    * @param exactMaxNodes        dags up to this many nodes are decided exactly
    * @param exactMaxDownsets     down-set budget of the exact search for larger dags
    * @param blockExactMaxSources exhaustive search limit for one block (at most 30)
+   * @param objective            what the freedom among IC-optimal schedules is spent on
    * @throws IcsException INVALID_ARGUMENT for a negative value
+   * @throws NullPointerException when objective is null
    */
-  public ScheduleOptions(int exactMaxNodes, long exactMaxDownsets, int blockExactMaxSources) {
+  public ScheduleOptions(int exactMaxNodes, long exactMaxDownsets, int blockExactMaxSources, Objective objective) {
     this.exactMaxNodes = nonNegative(exactMaxNodes, "exactMaxNodes");
     this.exactMaxDownsets = nonNegative(exactMaxDownsets, "exactMaxDownsets");
     this.blockExactMaxSources = nonNegative(blockExactMaxSources, "blockExactMaxSources");
+    this.objective = java.util.Objects.requireNonNull(objective, "objective");
   }
 
   /** The library's defaults ({@code ICS_SCHEDULE_OPTIONS_INIT}). */
@@ -51,16 +61,28 @@ public final class ScheduleOptions {
     return blockExactMaxSources;
   }
 
+  /**
+   * {@link Objective#ELIGIBILITY} (default) or {@link Objective#MEMORY}: a low memory cost among
+   * the IC-optimal schedules (the least possible on small dags), with the same E(t).
+   */
+  public Objective objective() {
+    return objective;
+  }
+
   public ScheduleOptions withExactMaxNodes(int value) {
-    return new ScheduleOptions(value, exactMaxDownsets, blockExactMaxSources);
+    return new ScheduleOptions(value, exactMaxDownsets, blockExactMaxSources, objective);
   }
 
   public ScheduleOptions withExactMaxDownsets(long value) {
-    return new ScheduleOptions(exactMaxNodes, value, blockExactMaxSources);
+    return new ScheduleOptions(exactMaxNodes, value, blockExactMaxSources, objective);
   }
 
   public ScheduleOptions withBlockExactMaxSources(int value) {
-    return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, value);
+    return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, value, objective);
+  }
+
+  public ScheduleOptions withObjective(Objective value) {
+    return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, value);
   }
 
   @Override
@@ -73,18 +95,19 @@ public final class ScheduleOptions {
     }
     ScheduleOptions s = (ScheduleOptions) o;
     return exactMaxNodes == s.exactMaxNodes && exactMaxDownsets == s.exactMaxDownsets
-        && blockExactMaxSources == s.blockExactMaxSources;
+        && blockExactMaxSources == s.blockExactMaxSources && objective == s.objective;
   }
 
   @Override
   public int hashCode() {
-    return (31 * exactMaxNodes + Long.hashCode(exactMaxDownsets)) * 31 + blockExactMaxSources;
+    return ((31 * exactMaxNodes + Long.hashCode(exactMaxDownsets)) * 31 + blockExactMaxSources) * 31
+        + objective.hashCode();
   }
 
   @Override
   public String toString() {
     return "ScheduleOptions[exactMaxNodes=" + exactMaxNodes + ", exactMaxDownsets=" + exactMaxDownsets
-        + ", blockExactMaxSources=" + blockExactMaxSources + "]";
+        + ", blockExactMaxSources=" + blockExactMaxSources + ", objective=" + objective + "]";
   }
 
   private static long nonNegative(long value, String what) {
@@ -101,6 +124,7 @@ public final class ScheduleOptions {
   /** Lazy holder: the native library is loaded on first use. */
   private static final class Defaults {
     static final long[] VALUES = Schedule.defaultOptions();
-    static final ScheduleOptions OPTIONS = new ScheduleOptions((int) VALUES[0], VALUES[1], (int) VALUES[2]);
+    static final ScheduleOptions OPTIONS =
+        new ScheduleOptions((int) VALUES[0], VALUES[1], (int) VALUES[2], Objective.ELIGIBILITY);
   }
 }

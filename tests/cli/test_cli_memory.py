@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Tests of `ics schedule --objective memory`, `ics profile --policy postorder`
+and `ics compare` (stdlib only).
+
+usage: test_cli_memory.py PATH/TO/ics [unittest options]
+
+The memory costs of the guidelines paper, recomputed here from the printed
+orders by an independent pebble game: ℓ for reduction-meshes (Theorem 3.2),
+2h for Postorder-Execute on T_h (Theorem 4.2), h+1 for the pure postorder
+(Lemma 4.2), 2^d+2 for FFT dags (the least for an IC-optimal schedule; the
+paper's Theorem 5.2 says 2^d+1, see README). `compare` is checked against
+`profile` and against the meaning of IC optimality (E(t) maximal at every t).
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import test_cli
+from test_cli import parse_edges, run
+
+
+def generate(tmp, family, *params):
+    path = os.path.join(tmp, "-".join([family, *map(str, params)]) + ".edges")
+    rc, out, err = run("generate", family, *params, "-o", path)
+    assert rc == 0, err
+    return path
+
+
+def pebble(path, order):
+    """E(0..n) and memory cost of `order`, by the rules of the pebble game."""
+    with open(path) as f:
+        nodes, arcs = parse_edges(f.read())
+    parents = {v: set() for v in nodes}
+    children = {v: set() for v in nodes}
+    for u, v in arcs:
+        parents[v].add(u)
+        children[u].add(v)
+    done, eligible, memory = set(), [], 0
+
+    def count():
+        return sum(1 for v in nodes if v not in done and parents[v] <= done)
+
+    eligible.append(count())
+    for v in order:
+        assert v not in done and parents[v] <= done, v
+        done.add(v)
+        eligible.append(count())
+        memory = max(memory, sum(1 for u in done if not children[u] <= done))
+    return eligible, memory
+
+
+def schedule(path, objective):
+    rc, out, err = run("schedule", path, "--objective", objective, "--json")
+    assert rc == 0, err
+    return json.loads(out)
+
+
+class MemoryObjective(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def check(self, path, want):
+        base = schedule(path, "eligibility")
+        mem = schedule(path, "memory")
+        self.assertEqual(mem["status"], "ic-optimal", mem["reason"])
+        self.assertEqual(mem["objective"], "memory")
+        self.assertEqual(base["objective"], "eligibility")
+        self.assertEqual(mem["profile"], base["profile"], "the objective never changes E(t)")
+        eligible, memory = pebble(path, mem["order"])
+        self.assertEqual(eligible, mem["profile"])
+        self.assertEqual(memory, mem["memory"])
+        self.assertEqual(mem["memory"], want, path)
+        self.assertLessEqual(mem["memory"], base["memory"])
+
+    def test_reduction_mesh_uses_ell(self):
+        for ell in (2, 3, 6, 12):
+            self.check(generate(self.tmp.name, "reduction-mesh", ell), ell)
+
+    def test_reduction_tree_uses_2h(self):
+        for h in (1, 2, 4, 6):
+            self.check(generate(self.tmp.name, "reduction-tree", h), 2 * h)
+
+    def test_fft_uses_2_to_the_d_plus_2(self):
+        for d in (2, 3, 4, 5):
+            self.check(generate(self.tmp.name, "fft", d), 2 ** d + 2)
+
+    def test_pure_postorder_uses_h_plus_1(self):
+        for h in (2, 3, 5):
+            path = generate(self.tmp.name, "reduction-tree", h)
+            rc, out, err = run("profile", path, "--policy", "postorder", "--json")
+            self.assertEqual(rc, 0, err)
+            p = json.loads(out)
+            self.assertEqual(p["policy"], "postorder")
+            eligible, memory = pebble(path, p["order"])
+            self.assertEqual((eligible, memory), (p["profile"], h + 1))
+            best = schedule(path, "eligibility")
+            self.assertLess(p["area"], best["area"], "postorder is not IC-optimal")
+
+    def test_unknown_objective_is_a_usage_error(self):
+        path = generate(self.tmp.name, "fft", 2)
+        rc, out, err = run("schedule", path, "--objective", "speed")
+        self.assertEqual((rc, out), (2, ""))
+        self.assertEqual(len(err.strip().splitlines()), 1)
+        self.assertIn("speed", err)
+
+
+class Compare(unittest.TestCase):
+    POLICIES = ["icsched", "icsched-memory", "fifo", "lifo", "level", "random", "postorder"]
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def compare(self, path, *extra):
+        rc, out, err = run("compare", path, "--json", *extra)
+        self.assertEqual(rc, 0, err)
+        return json.loads(out)
+
+    def test_rows_agree_with_profile_and_ic_optimality(self):
+        for family, param in (("reduction-mesh", 8), ("reduction-tree", 4), ("fft", 3)):
+            path = generate(self.tmp.name, family, param)
+            c = self.compare(path, "--seed", "7")
+            self.assertEqual(c["icsched_status"], "ic-optimal")
+            rows = {r["policy"]: r for r in c["policies"]}
+            self.assertEqual([r["policy"] for r in c["policies"]], self.POLICIES)
+            best = rows["icsched"]
+            self.assertTrue(best["ic_optimal"])
+            self.assertTrue(rows["icsched-memory"]["ic_optimal"])
+            self.assertEqual(rows["icsched-memory"]["area"], best["area"])
+            for name, r in rows.items():
+                # E(t) maximal at every t: AREA and the 90% minimum cannot be beaten.
+                self.assertLessEqual(r["area"], best["area"], name)
+                self.assertLessEqual(r["min_eligible_90"], best["min_eligible_90"], name)
+                self.assertEqual(r["ic_optimal"], r["area"] == best["area"], name)
+            for policy in ("fifo", "lifo", "level", "random", "postorder"):
+                rc, out, err = run("profile", path, "--policy", policy, "--seed", "7", "--json")
+                self.assertEqual(rc, 0, err)
+                p = json.loads(out)
+                for key in ("area", "min_eligible_90", "memory"):
+                    self.assertEqual(rows[policy][key], p[key], (family, policy, key))
+
+    def test_text_report_lists_every_policy(self):
+        path = generate(self.tmp.name, "reduction-tree", 3)
+        rc, out, err = run("compare", path)
+        self.assertEqual(rc, 0, err)
+        for name in self.POLICIES:
+            self.assertIn("\n" + name + " ", out)
+
+    def test_errors(self):
+        rc, out, err = run("compare", os.path.join(self.tmp.name, "missing.edges"))
+        self.assertEqual((rc, out), (1, ""))
+        self.assertEqual(len(err.strip().splitlines()), 1)
+        cyc = os.path.join(self.tmp.name, "cycle.edges")
+        with open(cyc, "w") as f:
+            f.write("a b\nb c\nc a\n")
+        rc, out, err = run("compare", cyc)
+        self.assertEqual((rc, out), (1, ""))
+        self.assertIn("cycle", err)
+        rc, out, err = run("compare")
+        self.assertEqual((rc, out), (2, ""))
+
+
+if __name__ == "__main__":
+    test_cli.ICS = sys.argv.pop(1)
+    unittest.main()
