@@ -2,6 +2,8 @@
 // over all down-sets) and the families the theory schedules by decomposition.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include "../core/test_util.hpp"
 #include "blocks/duality.hpp"
 #include "common/random.hpp"
@@ -77,6 +79,52 @@ TEST(Schedule, OracleOnRandomDags) {
     RecordProperty("ic_optimal", ico);
     RecordProperty("by_decomposition", by_decomposition);
     EXPECT_GT(by_decomposition, 200);
+}
+
+// Objective memory: the same guarantees, E(t) untouched whenever proven, and
+// on small dags the least memory of all IC-optimal schedules (exhaustive).
+TEST(Schedule, MemoryObjectiveOnRandomDags) {
+    Options memory;
+    memory.objective = Objective::memory;
+    Options memory_dec = decomposition_only();
+    memory_dec.objective = Objective::memory;
+    for (std::uint64_t seed = 0; seed < 1000; ++seed) {
+        const std::uint32_t n = 2 + static_cast<std::uint32_t>(seed % 13);
+        const Dag g = seed % 2 ? random_dag(n, 0.1 + 0.05 * static_cast<double>(seed % 7), seed)
+                               : random_layered(2 + static_cast<std::uint32_t>(seed % 3), 1 + n / 3, 0.4, seed);
+        const auto max = exact::max_eligible_profile(g, std::uint64_t{1} << 22);
+        const Result r = schedule(g, memory);
+        expect_sound(g, r, max);
+        if (r.status == Status::ic_optimal) {
+            EXPECT_EQ(r.eval.memory, exact::min_memory_schedule(g).memory) << "seed " << seed;
+        }
+        const Result e = schedule(g, decomposition_only());
+        const Result m = schedule(g, memory_dec);
+        expect_sound(g, m, max);
+        EXPECT_EQ(m.status, e.status) << "seed " << seed;
+        if (m.status == Status::ic_optimal) {
+            EXPECT_EQ(m.eval.eligible, e.eval.eligible) << "seed " << seed;
+        }
+    }
+    // Larger composite dags: E(t) unchanged, memory counted (not asserted).
+    int lower = 0, equal = 0, higher = 0;
+    for (std::uint64_t seed = 0; seed < 300; ++seed) {
+        const Dag g = random_layered(3 + static_cast<std::uint32_t>(seed % 6), 4 + static_cast<std::uint32_t>(seed % 20),
+                                     0.08 + 0.02 * static_cast<double>(seed % 5), seed);
+        const Result e = schedule(g, decomposition_only());
+        const Result m = schedule(g, memory_dec);
+        ASSERT_NO_THROW(pebble::validate_order(g, m.order));
+        if (e.status != Status::ic_optimal) continue;
+        ASSERT_EQ(m.status, Status::ic_optimal) << "seed " << seed;
+        EXPECT_EQ(m.eval.eligible, e.eval.eligible) << "seed " << seed;
+        lower += m.eval.memory < e.eval.memory;
+        equal += m.eval.memory == e.eval.memory;
+        higher += m.eval.memory > e.eval.memory;
+    }
+    RecordProperty("memory_lower", lower);
+    RecordProperty("memory_equal", equal);
+    RecordProperty("memory_higher", higher);
+    std::printf("memory objective on composite random dags: %d lower, %d equal, %d higher\n", lower, equal, higher);
 }
 
 struct FamilyCase {
