@@ -631,6 +631,33 @@ ICS_SWIG_INTERNAL(IcsSweep::priorityOfDags)
             [&](uint32_t *b, size_t c, size_t *n) { return ics_dag_order(b, c, n, $self, policy, s); },
             ics_swig_node_hint($self));
     }
+    /** Priority of each node (indexed by id) from an execution order: the first task gets order.length, the last 1 (DAGMan, Pegasus and Dask run higher priorities first). */
+    IcsSwigIds priorities(const int *order, int order_len) {
+        ics_swig_check_len(order_len);
+        const uint32_t *o = ics_swig_ids_ptr(order);
+        return ics_swig_fetch(
+            [&](uint32_t *b, size_t c, size_t *n) {
+                return ics_order_priorities(b, c, n, $self, o, static_cast<size_t>(order_len));
+            },
+            ics_swig_node_hint($self));
+    }
+    /** For a dag read from an HTCondor DAGMan file: the file's text with one PRIORITY line per node from order (first task highest), all other lines unchanged; UNSUPPORTED for other dags. */
+    IcsSwigText dagmanWithPriorities(const int *order, int order_len) {
+        ics_swig_check_len(order_len);
+        char *s = nullptr;
+        size_t len = 0;
+        ics_swig_check(ics_dag_write_dagman_priorities(&s, &len, $self, ics_swig_ids_ptr(order),
+                                                       static_cast<size_t>(order_len)));
+        IcsSwigText t;
+        try {
+            t.s.assign(s != nullptr ? s : "", s != nullptr ? len : 0);
+        } catch (...) {
+            ics_free(s);
+            throw;
+        }
+        ics_free(s);
+        return t;
+    }
     /** Throws IcsException(INVALID_ORDER), naming the node and step, unless order executes every node once with parents first. */
     void validateOrder(const int *order, int order_len) {
         ics_swig_check_len(order_len);

@@ -4,6 +4,8 @@
 #include <sstream>
 
 #include "handles.hpp"
+#include "io/dagman.hpp"
+#include "pebble/pebble.hpp"
 
 using namespace ics;
 using namespace ics::capi;
@@ -20,6 +22,25 @@ io::Format read_format(const ics_read_options* opts) {
     if (opts == nullptr) return io::Format::automatic;
     check_version(opts->version, ICS_READ_OPTIONS_VERSION, "ics_read_options");
     return to_format(opts->format);
+}
+
+// Priority of each node: len - position (the first task runs first).
+std::vector<std::uint32_t> priorities(const Dag& g, const uint32_t* order, size_t len) {
+    if (order == nullptr && len > 0) fail(Errc::invalid_argument, "order is NULL");
+    const std::span<const NodeId> o(order, len);
+    pebble::validate_order(g, o);
+    std::vector<std::uint32_t> p(g.node_count());
+    for (std::size_t i = 0; i < len; ++i) p[o[i]] = static_cast<std::uint32_t>(len - i);
+    return p;
+}
+
+char* copy_text(const std::string& text, size_t* out_len) {
+    char* buf = static_cast<char*>(std::malloc(text.size() + 1));
+    if (buf == nullptr) fail(Errc::out_of_memory, "out of memory");
+    std::memcpy(buf, text.data(), text.size());
+    buf[text.size()] = '\0';
+    if (out_len) *out_len = text.size();
+    return buf;
 }
 
 ics_status emit(ics_dag** out, io::ReadResult r) {
@@ -120,13 +141,30 @@ ics_status ics_dag_write_string(char** out, size_t* out_len, const ics_dag* dag,
     const ics_dag& d = check(dag);
     std::ostringstream s;
     io::write(s, d.dag(), to_format(format));
-    const std::string text = std::move(s).str();
-    char* buf = static_cast<char*>(std::malloc(text.size() + 1));
-    if (buf == nullptr) fail(Errc::out_of_memory, "out of memory");
-    std::memcpy(buf, text.data(), text.size());
-    buf[text.size()] = '\0';
-    *out = buf;
-    if (out_len) *out_len = text.size();
+    *out = copy_text(std::move(s).str(), out_len);
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_order_priorities(uint32_t* out, size_t capacity, size_t* out_count, const ics_dag* dag,
+                                const uint32_t* order, size_t len) {
+    ICS_API_BEGIN
+    return copy_out(out, capacity, out_count, priorities(check(dag).dag(), order, len));
+    ICS_API_END
+}
+
+ics_status ics_dag_write_dagman_priorities(char** out, size_t* out_len, const ics_dag* dag, const uint32_t* order,
+                                           size_t len) {
+    ICS_API_BEGIN
+    require(out, "out");
+    const ics_dag& d = check(dag);
+    if (!d.dagman)
+        fail(Errc::unsupported, std::string("the dag was not read from an HTCondor DAGMan file (source format: ") +
+                                    io::format_name(d.source_format) + ")");
+    const Dag& g = d.dag();
+    const std::vector<std::uint32_t> p = priorities(g, order, len);
+    const std::vector<std::int64_t> wide(p.begin(), p.end());
+    *out = copy_text(io::rewrite_priorities(*d.dagman, g, wide), out_len);
     return ICS_OK;
     ICS_API_END
 }

@@ -450,12 +450,27 @@ static ics_status write_schedule_text(const ics_dag* dag, const char* path, cons
     return st;
 }
 
+/* The DAGMan file the dag was read from, with PRIORITY lines from `order`,
+ * written to `out_path`. An exit status (errors printed). */
+static int write_dagman_priorities(const ics_dag* dag, const cli_u32s* order, const char* out_path) {
+    char* text = NULL;
+    size_t len = 0;
+    ics_status st = ics_dag_write_dagman_priorities(&text, &len, dag, order->v, order->len);
+    if (st != ICS_OK) return cli_fail_status(st, "--write-dagman");
+    FILE* f = fopen(out_path, "wb");
+    int ok = f != NULL && fwrite(text, 1, len, f) == len;
+    if (f != NULL && fclose(f) != 0) ok = 0;
+    ics_free(text);
+    return ok ? CLI_EXIT_OK : cli_fail("%s: cannot write the DAGMan file", out_path);
+}
+
 static int run_schedule(const cli_command* self, int argc, char** argv) {
-    const char *format = NULL, *max_nodes_text = NULL, *budget_text = NULL, *objective = NULL;
+    const char *format = NULL, *max_nodes_text = NULL, *budget_text = NULL, *objective = NULL, *dagman_out = NULL;
     int json = 0, full = 0;
     const cli_option opts[] = {
         {"--format", NULL, &format, NULL},
         {"--objective", NULL, &objective, NULL},
+        {"--write-dagman", NULL, &dagman_out, NULL},
         {"--exact-max-nodes", NULL, &max_nodes_text, NULL},
         {"--exact-budget", NULL, &budget_text, NULL},
         {"--full", NULL, NULL, &full},
@@ -482,9 +497,13 @@ static int run_schedule(const cli_command* self, int argc, char** argv) {
     ics_status st = ics_schedule(&res, dag, &options);
     report.res = res;
     if (st == ICS_OK) st = fetch_schedule(&report);
+    if (st == ICS_OK && dagman_out) {
+        rc = write_dagman_priorities(dag, &report.order, dagman_out);
+        if (rc != CLI_EXIT_OK) st = ICS_ERR_IO; /* reported already */
+    }
     if (st == ICS_OK)
         st = json ? write_schedule_json(dag, path, &report) : write_schedule_text(dag, path, &report, full);
-    rc = st == ICS_OK ? CLI_EXIT_OK : cli_fail_status(st, path);
+    if (rc == CLI_EXIT_OK) rc = st == ICS_OK ? CLI_EXIT_OK : cli_fail_status(st, path);
     cli_u32s_free(&report.order);
     cli_u32s_free(&report.eligible);
     cli_u32s_free(&report.max_eligible);
@@ -497,7 +516,8 @@ const cli_command cli_cmd_schedule = {
     "schedule",
     "find an IC-optimal schedule (or a heuristic one) and its certificate",
     "usage: ics schedule FILE [--objective eligibility|memory] [--exact-max-nodes N]\n"
-    "                         [--exact-budget B] [--full] [--format F] [--json]\n"
+    "                         [--exact-budget B] [--write-dagman OUT] [--full]\n"
+    "                         [--format F] [--json]\n"
     "\n"
     "Runs the IC-scheduling pipeline: removes shortcut arcs, parses the skeleton\n"
     "into bipartite building blocks, schedules each block, ▷-linearizes them\n"
@@ -509,6 +529,9 @@ const cli_command cli_cmd_schedule = {
     "  --objective O        what to spend the freedom among IC-optimal schedules on:\n"
     "                       eligibility (default) or memory (a low memory cost,\n"
     "                       the least possible on small dags; same E(t))\n"
+    "  --write-dagman OUT   for a DAGMan input: write it to OUT with one PRIORITY\n"
+    "                       line per node from the schedule (first task highest),\n"
+    "                       every other line unchanged\n"
     "  --exact-max-nodes N  dags of at most N nodes are decided exactly when the\n"
     "                       decomposition proves nothing (default 20)\n"
     "  --exact-budget B     down-sets the exact search may visit on larger dags\n"

@@ -189,6 +189,23 @@ ICS_API ics_status ics_dag_write_file(const ics_dag* dag, const char* path, ics_
 /* The same into a NUL-terminated string to free with ics_free(); *out_len may be NULL. */
 ICS_API ics_status ics_dag_write_string(char** out, size_t* out_len, const ics_dag* dag, ics_format format);
 
+/* Task priorities from an execution order, for workflow systems that start
+ * higher priorities first (HTCondor DAGMan PRIORITY, Pegasus job priorities,
+ * Dask): out[v] = len - (position of v in `order`), indexed by node id, so
+ * the first task gets len and the last 1. `order` must be a valid execution
+ * order (ICS_ERR_INVALID_ORDER otherwise). */
+ICS_API ics_status ics_order_priorities(uint32_t* out, size_t capacity, size_t* out_count, const ics_dag* dag,
+                                        const uint32_t* order, size_t len);
+/* For a dag read from an HTCondor DAGMan file: that file's text with one
+ * "PRIORITY <node> <value>" line per node (after its JOB line; values of
+ * ics_order_priorities) and its former PRIORITY lines for those nodes removed;
+ * every other line is kept byte for byte. Nodes DAGMan takes no PRIORITY for
+ * (FINAL, SERVICE, nodes inside a SPLICE) get none. NUL-terminated, free with
+ * ics_free(); *out_len may be NULL. ICS_ERR_UNSUPPORTED when the dag was not
+ * read from a DAGMan file; ICS_ERR_INVALID_ARGUMENT when it was changed since. */
+ICS_API ics_status ics_dag_write_dagman_priorities(char** out, size_t* out_len, const ics_dag* dag,
+                                                   const uint32_t* order, size_t len);
+
 /* ---------------------------------------------------------------- generators */
 /* Families of the papers; node names encode coordinates. Parameter limits keep
  * the result under 2^31 nodes (ICS_ERR_TOO_LARGE otherwise). */

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Tests of `ics schedule --objective memory`, `ics profile --policy postorder`
-and `ics compare` (stdlib only).
+"""Tests of `ics schedule --objective memory`, `ics profile --policy postorder`,
+`ics compare` and `ics schedule --write-dagman` (stdlib only).
 
-usage: test_cli_memory.py PATH/TO/ics [unittest options]
+usage: test_cli_schedule.py PATH/TO/ics [unittest options]
 
 The memory costs of the guidelines paper, recomputed here from the printed
 orders by an independent pebble game: ℓ for reduction-meshes (Theorem 3.2),
@@ -166,6 +166,52 @@ class Compare(unittest.TestCase):
         self.assertIn("cycle", err)
         rc, out, err = run("compare")
         self.assertEqual((rc, out), (2, ""))
+
+
+class WriteDagman(unittest.TestCase):
+    DAG = ("# a diamond\nJOB A a.sub\nJOB B b.sub\nJOB C c.sub\nJOB D d.sub\n"
+           "PRIORITY B 100\nRETRY C 3\nPARENT A CHILD B C\nPARENT B C CHILD D\n")
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.src = os.path.join(self.tmp.name, "diamond.dag")
+        with open(self.src, "w") as f:
+            f.write(self.DAG)
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def test_priorities_follow_the_schedule(self):
+        out = os.path.join(self.tmp.name, "out.dag")
+        rc, stdout, err = run("schedule", self.src, "--write-dagman", out, "--json")
+        self.assertEqual(rc, 0, err)
+        order = json.loads(stdout)["order"]
+        with open(out) as f:
+            text = f.read()
+        prio = {}
+        for line in text.splitlines():
+            parts = line.split()
+            if parts and parts[0] == "PRIORITY":
+                self.assertNotIn(parts[1], prio, "one PRIORITY line per node")
+                prio[parts[1]] = int(parts[2])
+        self.assertEqual(prio, {v: len(order) - i for i, v in enumerate(order)})
+        # Every other line unchanged, in order.
+        kept = [l for l in text.splitlines() if not l.startswith("PRIORITY")]
+        self.assertEqual(kept, [l for l in self.DAG.splitlines() if not l.startswith("PRIORITY")])
+        rc, stdout, err = run("info", out, "--json")
+        self.assertEqual((rc, json.loads(stdout)["nodes"], json.loads(stdout)["arcs"]), (0, 4, 4))
+
+    def test_errors(self):
+        edges = os.path.join(self.tmp.name, "d.edges")
+        with open(edges, "w") as f:
+            f.write("a b\n")
+        rc, out, err = run("schedule", edges, "--write-dagman", os.path.join(self.tmp.name, "x.dag"))
+        self.assertEqual((rc, out), (1, ""))
+        self.assertIn("DAGMan", err)
+        self.assertEqual(len(err.strip().splitlines()), 1)
+        rc, out, err = run("schedule", self.src, "--write-dagman", os.path.join(self.tmp.name, "no", "x.dag"))
+        self.assertEqual((rc, out), (1, ""))
+        self.assertIn("cannot write", err)
 
 
 if __name__ == "__main__":
