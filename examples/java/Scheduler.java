@@ -26,8 +26,9 @@ public final class Scheduler {
       System.out.println("status: " + schedule.status() + " (" + schedule.method() + ")");
       if (!schedule.isIcOptimal()) System.out.println("reason: " + schedule.reason());
       System.out.println("AREA: " + schedule.area() + " (fifo " + fifo.area() + ")");
-      for (int i = 0; i < order.length; ++i)
-        System.out.println("PRIORITY " + dag.nodeName(order[i]) + " " + (order.length - i));
+      int[] priority = dag.priorities(order); // by node id: the first task gets order.length
+      for (int v : order)
+        System.out.println("PRIORITY " + dag.nodeName(v) + " " + priority[v]);
       int[] e = schedule.eligible();
       int[] f = fifo.eligible();
       if (schedule.isIcOptimal()) {
