@@ -12,18 +12,20 @@ void check_name(std::string_view name) {
 }  // namespace
 
 NodeId DagBuilder::add_node(std::string_view name) {
-    const auto [id, added] = ensure(name);
+    const auto [id, added] = ensure(name, NameTable::hash(name));
     if (!added) fail(Errc::duplicate_node, "duplicate node " + quoted(name));
     return id;
 }
 
-NodeId DagBuilder::ensure_node(std::string_view name) { return ensure(name).first; }
+NodeId DagBuilder::ensure_node(std::string_view name) { return ensure(name, NameTable::hash(name)).first; }
 
-std::pair<NodeId, bool> DagBuilder::ensure(std::string_view name) {
+NodeId DagBuilder::ensure_node(std::string_view name, std::uint64_t h) { return ensure(name, h).first; }
+
+std::pair<NodeId, bool> DagBuilder::ensure(std::string_view name, std::uint64_t h) {
     check_name(name);
     if (names_.size() >= kMaxNodes && names_.find(name) == NameTable::npos)
         fail(Errc::too_large, "too many nodes (limit 2^31-1)");
-    return names_.find_or_push(name);
+    return names_.find_or_push(name, h);
 }
 
 void DagBuilder::add_arc(NodeId u, NodeId v) {
@@ -42,8 +44,8 @@ void DagBuilder::add_arc(std::string_view u, std::string_view v) {
     add_arc(a, b);
 }
 
-void DagBuilder::reserve(std::size_t nodes, std::size_t arcs) {
-    names_.reserve(nodes, nodes * 8);
+void DagBuilder::reserve(std::size_t nodes, std::size_t arcs, std::size_t name_chars) {
+    names_.reserve(nodes, name_chars ? name_chars : nodes * 8);
     arcs_.reserve(arcs);
 }
 

@@ -33,6 +33,10 @@ public:
     NodeId add_node(std::string_view name);
     // Returns the node called `name`, adding it if absent.
     NodeId ensure_node(std::string_view name);
+    // The same for h = name_hash(name), after prefetch_name(h) (batched readers).
+    NodeId ensure_node(std::string_view name, std::uint64_t h);
+    static std::uint64_t name_hash(std::string_view name) noexcept { return NameTable::hash(name); }
+    void prefetch_name(std::uint64_t h) const noexcept { names_.prefetch(h); }
     // Id of `name` or kNoNode.
     NodeId find(std::string_view name) const noexcept { return names_.find(name); }
 
@@ -46,14 +50,15 @@ public:
     std::size_t arc_count_with_duplicates() const noexcept { return arcs_.size(); }
     std::string_view name(NodeId id) const noexcept { return names_[id]; }
     const char* name_c_str(NodeId id) const noexcept { return names_.c_str(id); }
-    void reserve(std::size_t nodes, std::size_t arcs);
+    // `name_chars`: expected bytes of all names (default 8 per node).
+    void reserve(std::size_t nodes, std::size_t arcs, std::size_t name_chars = 0);
 
     // Freezes into a Dag. Throws cycle (message names one cycle's nodes).
     // The builder stays usable (it is copied, not consumed).
     Dag build() const;
 
 private:
-    std::pair<NodeId, bool> ensure(std::string_view name);
+    std::pair<NodeId, bool> ensure(std::string_view name, std::uint64_t h);
 
     NameTable names_;
     std::vector<std::pair<NodeId, NodeId>> arcs_;

@@ -74,7 +74,10 @@ std::uint32_t NameTable::insert(std::string_view name, std::uint64_t h) {
 std::uint32_t NameTable::push(std::string_view name) { return insert(name, hash(name)); }
 
 std::pair<std::uint32_t, bool> NameTable::find_or_push(std::string_view name) {
-    const std::uint64_t h = hash(name);
+    return find_or_push(name, hash(name));
+}
+
+std::pair<std::uint32_t, bool> NameTable::find_or_push(std::string_view name, std::uint64_t h) {
     const std::uint32_t id = probe(name, h);
     if (id != npos) return {id, false};
     return {insert(name, h), true};

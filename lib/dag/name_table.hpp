@@ -26,11 +26,20 @@ public:
     std::uint32_t push(std::string_view name);
     // Id of `name`, appending it if absent (hashes once); second = added.
     std::pair<std::uint32_t, bool> find_or_push(std::string_view name);
+    // The same with h = hash(name) computed ahead, after prefetch(h): readers
+    // of big files hash a batch of names and prefetch their index slots
+    // first, so the cache misses of a batch overlap instead of queueing.
+    std::pair<std::uint32_t, bool> find_or_push(std::string_view name, std::uint64_t h);
+    static std::uint64_t hash(std::string_view s) noexcept;
+    // No emptiness test: GCC 12 drops a prefetch behind one, and a prefetch
+    // never faults, whatever the address.
+    void prefetch(std::uint64_t h) const noexcept {
+        __builtin_prefetch(index_.data() + (h & (index_.size() - 1)), 0, 3);
+    }
     void reserve(std::size_t names, std::size_t chars);
     std::size_t memory_bytes() const noexcept;
 
 private:
-    static std::uint64_t hash(std::string_view s) noexcept;
     std::uint32_t probe(std::string_view name, std::uint64_t h) const noexcept;
     std::uint32_t insert(std::string_view name, std::uint64_t h);
     void rebuild_index(std::size_t cap);

@@ -11,7 +11,32 @@ namespace ics::io::detail {
 Dag read_edges(std::string_view text, std::string_view source) {
     DagBuilder b;
     const auto lines_guess = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
-    b.reserve(lines_guess / 2, lines_guess);
+    // Every name is in the text, so its size bounds the names' bytes (NULs included).
+    b.reserve(lines_guess, lines_guess, text.size() + 1);
+
+    // Lines are taken in batches: their names hashed and index slots
+    // prefetched first, then interned in file order (same ids, same first
+    // error). Interning a big file is memory-latency bound otherwise.
+    struct Pending {
+        std::string_view u, v;  // v empty: a lone node
+        std::uint64_t hu = 0, hv = 0;
+        std::size_t line = 0;
+    };
+    constexpr std::size_t kBatch = 16;
+    Pending batch[kBatch];
+    std::size_t pending = 0;
+    auto flush = [&] {
+        for (std::size_t i = 0; i < pending; ++i) {
+            const Pending& p = batch[i];
+            try {
+                const NodeId u = b.ensure_node(p.u, p.hu);
+                if (!p.v.empty()) b.add_arc(u, b.ensure_node(p.v, p.hv));
+            } catch (const Error& e) {
+                rethrow_at(e, source, p.line);
+            }
+        }
+        pending = 0;
+    };
 
     Lines lines(text);
     std::string_view line;
@@ -21,16 +46,24 @@ Dag read_edges(std::string_view text, std::string_view source) {
         if (hash != std::string_view::npos) line = line.substr(0, hash);
         split(line, tok);
         if (tok.empty()) continue;
-        if (tok.size() > 2)
+        if (tok.size() > 2) {
+            flush();  // earlier lines first: their errors come first
             fail_at(Errc::parse, source, lines.number(),
                     "expected 'u v' or one node name, found " + std::to_string(tok.size()) + " names");
-        try {
-            const NodeId u = b.ensure_node(tok[0]);
-            if (tok.size() == 2) b.add_arc(u, b.ensure_node(tok[1]));
-        } catch (const Error& e) {
-            rethrow_at(e, source, lines.number());
         }
+        Pending& p = batch[pending++];
+        p.u = tok[0];
+        p.hu = DagBuilder::name_hash(p.u);
+        b.prefetch_name(p.hu);
+        p.v = tok.size() == 2 ? tok[1] : std::string_view{};
+        if (!p.v.empty()) {
+            p.hv = DagBuilder::name_hash(p.v);
+            b.prefetch_name(p.hv);
+        }
+        p.line = lines.number();
+        if (pending == kBatch) flush();
     }
+    flush();
     return finish(b, source);
 }
 
