@@ -93,6 +93,12 @@ TEST(Sum, Errors) {
     expect_error([&] { sum(with_null); }, Errc::invalid_argument, {"summand 1 is NULL"});
 }
 
+TEST(Sum, BeyondTheNodeLimitIsTooLargeBeforeAllocating) {
+    const Dag g = families::wavefront(256, 256);  // 2^16 nodes
+    const std::vector<const Dag*> copies(32769, &g);  // 2^31 + 2^16 nodes
+    expect_error([&] { sum(copies); }, Errc::too_large, {"sum would have 2147549184 nodes", "limit 2147483647"});
+}
+
 TEST(Compose, MergesSinksWithSources) {
     // W_{1,2} ↑ M_{1,2}: the diamond
     const Dag w = families::w_dag(1, 2), m = families::m_dag(1, 2);

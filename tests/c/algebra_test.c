@@ -85,6 +85,18 @@ static void test_sum(void) {
     EXPECT_STATUS(ics_dag_sum(&s, NULL, NULL, 0, NULL, with_null, 2, NULL), ICS_ERR_INVALID_ARGUMENT, "dags[1]");
     EXPECT_STATUS(ics_dag_sum(NULL, NULL, NULL, 0, NULL, ops, 2, NULL), ICS_ERR_INVALID_ARGUMENT, "out");
     CHECK(s == NULL);
+
+    /* 32769 copies of 2^16 nodes: beyond 2^31 - 1, refused before anything is built */
+    ics_dag* grid = NULL;
+    OK(ics_dag_generate_wavefront(&grid, 256, 256));
+    const ics_dag** many = malloc(32769 * sizeof *many);
+    CHECK(many != NULL);
+    if (many) {
+        for (size_t i = 0; i < 32769; ++i) many[i] = grid;
+        EXPECT_STATUS(ics_dag_sum(&s, NULL, NULL, 0, NULL, many, 32769, NULL), ICS_ERR_TOO_LARGE, "limit");
+        free(many);
+    }
+    ics_dag_destroy(grid);
     ics_dag_destroy(w);
     ics_dag_destroy(m);
 }
