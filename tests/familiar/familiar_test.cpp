@@ -4,6 +4,8 @@
 // oracle's per-step maximum M(t) at every step.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <functional>
 #include <string>
 #include <vector>
@@ -159,6 +161,34 @@ TEST(Familiar, MatrixMultiplicationFourLevelsIsBeyondTheBlockLibrary) {
     EXPECT_EQ(r.status, schedule::Status::heuristic);
     EXPECT_NE(r.reason.find("bipartite(32 sources) has no proven IC-optimal schedule"), std::string::npos)
         << r.reason;
+}
+
+// The scan network without its one-parent copy nodes (each position's value
+// read from the level where it was last updated) is IC-optimal — the exact
+// search finds a schedule — but its arcs skip levels, so a node is both a
+// source and a sink of one block: it is not a composition of CBBBs, which is
+// why parallel_prefix keeps the copies. Recorded, not hidden.
+TEST(Familiar, ParallelPrefixWithoutCopiesIsNotDecomposable) {
+    const std::uint32_t n = 8, levels = 3;
+    DagBuilder b;
+    const auto latest = [&](std::uint32_t j, std::uint32_t below) {  // level holding x_j's value under `below`
+        const std::uint32_t top = j == 0 ? 0 : static_cast<std::uint32_t>(std::bit_width(j));
+        return b.ensure_node(std::to_string(std::min(top, below)) + "_" + std::to_string(j));
+    };
+    for (std::uint32_t l = 1; l <= levels; ++l)
+        for (std::uint32_t i = 1u << (l - 1); i < n; ++i) {
+            const NodeId v = b.ensure_node(std::to_string(l) + "_" + std::to_string(i));
+            b.add_arc(latest(i, l - 1), v);
+            b.add_arc(latest(i - (1u << (l - 1)), l - 1), v);
+        }
+    const Dag g = b.build();
+    const schedule::Result r = schedule::schedule(g, decomposition_only());
+    EXPECT_EQ(r.status, schedule::Status::heuristic);
+    EXPECT_NE(r.reason.find("both a source and a sink"), std::string::npos) << r.reason;
+    const schedule::Result exact = schedule::schedule(g);
+    EXPECT_EQ(exact.status, schedule::Status::ic_optimal);
+    EXPECT_EQ(exact.method, schedule::Method::exact);
+    EXPECT_EQ(exact.eval.eligible, exact::max_eligible_profile(g, kOracleBudget));
 }
 
 }  // namespace
