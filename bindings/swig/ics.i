@@ -996,3 +996,155 @@ ICS_SWIG_INTERNAL(IcsSweep::priorityOfDags)
         return r;
     }
 }
+
+/* ------------------------------------------------------------ dag algebra and familiar computations (issue 4)
+ * The familiar computations are static Dag generators like the families
+ * above. The algebra: dag.induced(ids) and g1.compose(g2, sinks, sources)
+ * return a Dag; the handwritten DagAlgebra class (sums of any number of
+ * dags, name prefixes, origin maps in a Derived) reaches the C API through
+ * the internal helpers algebraSum, algebraCompose and algebraOrigin (the
+ * origin map of either, or of induced). */
+%newobject IcsDag::matrixMultiplication;
+%newobject IcsDag::laplace;
+%newobject IcsDag::divideConquer;
+%newobject IcsDag::wavefront;
+%newobject IcsDag::parallelPrefix;
+%newobject IcsDag::fmri;
+%newobject IcsDag::induced;
+%newobject IcsDag::compose;
+%newobject IcsDag::algebraSum;
+%newobject IcsDag::algebraCompose;
+ICS_SWIG_INTERNAL(IcsDag::algebraSum)
+ICS_SWIG_INTERNAL(IcsDag::algebraCompose)
+ICS_SWIG_INTERNAL(IcsDag::algebraOrigin)
+/* Array parameters reuse the names typemapped above (the typemaps in force
+ * where IcsDag is declared apply to every %extend of it): values = ids,
+ * e1 = sinks, e2 = sources. */
+
+
+%extend IcsDag {
+    /** Recursive matrix multiplication of 2^levels x 2^levels blocks (overview slides): blocks a<i>_<k>, b<k>_<j>, products p<i>_<k>_<j>, sums, results c<i>_<j>. */
+    static IcsDag *matrixMultiplication(int levels) {
+        ics_dag *g = nullptr;
+        return ics_swig_new_dag(ics_dag_generate_matrix_multiplication(&g, ics_swig_u32(levels, "levels")), g);
+    }
+    /** The discrete Laplace transform y_k = sum_i x_i w^(ik), 1 <= k, i < n, term by term (n >= 2): powers w<k>_<i>, running sums y<k>_<i>. */
+    static IcsDag *laplace(int n) {
+        ics_dag *g = nullptr;
+        return ics_swig_new_dag(ics_dag_generate_laplace(&g, ics_swig_u32(n, "n")), g);
+    }
+    /** Divide-and-conquer: a branching-ary out-tree of the given depth whose leaves feed an in-tree of the same depth (2 <= branching <= 36). */
+    static IcsDag *divideConquer(int branching, int depth) {
+        ics_dag *g = nullptr;
+        return ics_swig_new_dag(ics_dag_generate_divide_conquer(&g, ics_swig_u32(branching, "branching"),
+                                                                ics_swig_u32(depth, "depth")),
+                                g);
+    }
+    /** A wavefront computation: the rows x cols grid, node "i_j" feeding "(i+1)_j" and "i_(j+1)". */
+    static IcsDag *wavefront(int rows, int cols) {
+        ics_dag *g = nullptr;
+        return ics_swig_new_dag(
+            ics_dag_generate_wavefront(&g, ics_swig_u32(rows, "rows"), ics_swig_u32(cols, "cols")), g);
+    }
+    /** Parallel prefix (scan) of n inputs: the recursive-doubling network, node "level_position". */
+    static IcsDag *parallelPrefix(int n) {
+        ics_dag *g = nullptr;
+        return ics_swig_new_dag(ics_dag_generate_parallel_prefix(&g, ics_swig_u32(n, "n")), g);
+    }
+    /** An fMRI-like dag: two summands of width sources (L_.., R_..) that an IC-optimal schedule must interleave, joined by the sink "mean" (width >= 2). */
+    static IcsDag *fmri(int width) {
+        ics_dag *g = nullptr;
+        return ics_swig_new_dag(ics_dag_generate_fmri(&g, ics_swig_u32(width, "width")), g);
+    }
+
+    /** The subdag induced by the nodes ids: those nodes (names kept, in increasing original id) and the arcs among them. */
+    IcsDag *induced(const int *values, int values_len) {
+        ics_swig_check_len(values_len);
+        ics_dag *g = nullptr;
+        return ics_swig_new_dag(ics_dag_induced(&g, nullptr, 0, nullptr, $self, ics_swig_ids_ptr(values),
+                                                static_cast<size_t>(values_len)),
+                                g);
+    }
+    /** This dag composed with g2 (this ^ g2): sinks[k] of this dag merged with sources[k] of g2; names prefixed "g0:" and "g1:" (see DagAlgebra for other prefixes and the origin map). */
+    IcsDag *compose(IcsDag *g2, const int *e1, int e1_len, const int *e2, int e2_len) {
+        ics_swig_check_len(e1_len);
+        ics_swig_check_len(e2_len);
+        if (e1_len != e2_len) {
+            ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "sinks and sources differ in length");
+        }
+        ics_dag *g = nullptr;
+        return ics_swig_new_dag(ics_dag_compose(&g, nullptr, nullptr, 0, nullptr, $self, ics_swig_live_dag(g2),
+                                                ics_swig_ids_ptr(e1), ics_swig_ids_ptr(e2),
+                                                static_cast<size_t>(e1_len), nullptr, nullptr),
+                                g);
+    }
+    /* handles: Dag pointers; strings: no prefix (defaults) or one per dag. */
+    static IcsDag *algebraSum(const long long *handles, int handles_len, const char *const *strings, int count) {
+        ics_swig_check_len(handles_len);
+        std::vector<const ics_dag *> dags;
+        for (int i = 0; i < handles_len; ++i) {
+            dags.push_back(ics_swig_live_dag(reinterpret_cast<const ics_dag *>(static_cast<intptr_t>(handles[i]))));
+        }
+        ics_dag *g = nullptr;
+        return ics_swig_new_dag(ics_dag_sum(&g, nullptr, nullptr, 0, nullptr, dags.data(), dags.size(),
+                                            count == 0 ? nullptr : strings),
+                                g);
+    }
+    /* sinks of g1, sources of g2; strings: no prefix or two. */
+    static IcsDag *algebraCompose(IcsDag *g1, IcsDag *g2, const int *e1, int e1_len, const int *e2, int e2_len, const char *const *strings, int count) {
+        ics_swig_check_len(e1_len);
+        if (e1_len != e2_len || (count != 0 && count != 2)) {
+            ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "compose: pairs or prefixes of the wrong length");
+        }
+        ics_dag *g = nullptr;
+        return ics_swig_new_dag(ics_dag_compose(&g, nullptr, nullptr, 0, nullptr, ics_swig_live_dag(g1),
+                                                ics_swig_live_dag(g2), ics_swig_ids_ptr(e1),
+                                                ics_swig_ids_ptr(e2), static_cast<size_t>(e1_len),
+                                                count ? strings[0] : nullptr, count ? strings[1] : nullptr),
+                                g);
+    }
+    /* The origin map (parts, then nodes) of the same operation: op 0 = algebraSum
+     * (handles, strings), 1 = algebraCompose (handles = {g1, g2}, sinks, sources,
+     * strings), 2 = induced (handles = {dag}, sinks = the ids). The operation runs
+     * again with origin buffers; its dag is dropped. */
+    static IcsSwigIds algebraOrigin(int op, const long long *handles, int handles_len, const int *e1, int e1_len, const int *e2, int e2_len, const char *const *strings, int count) {
+        ics_swig_check_len(handles_len);
+        ics_swig_check_len(e1_len);
+        std::vector<const ics_dag *> dags;
+        size_t capacity = static_cast<size_t>(e1_len) + 1; /* induced: count; never 0 */
+        for (int i = 0; i < handles_len; ++i) {
+            dags.push_back(ics_swig_live_dag(reinterpret_cast<const ics_dag *>(static_cast<intptr_t>(handles[i]))));
+            uint32_t n = 0;
+            ics_swig_check(ics_dag_node_count(&n, dags.back()));
+            capacity += n; /* sum: the node counts; compose: n1 + n2 */
+        }
+        if ((op == 1 && (handles_len != 2 || e1_len != e2_len || (count != 0 && count != 2))) ||
+            (op == 2 && handles_len != 1) || op < 0 || op > 2) {
+            ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "algebraOrigin: bad arguments");
+        }
+        std::vector<uint32_t> parts(capacity), nodes(capacity);
+        ics_dag *d = nullptr;
+        size_t n = 0;
+        ics_status st = ICS_OK;
+        const char *const *prefixes = count == 0 ? nullptr : strings;
+        if (op == 0) {
+            st = ics_dag_sum(&d, parts.data(), nodes.data(), capacity, &n, dags.data(), dags.size(), prefixes);
+        } else if (op == 1) {
+            st = ics_dag_compose(&d, parts.data(), nodes.data(), capacity, &n, dags[0], dags[1],
+                                 ics_swig_ids_ptr(e1), ics_swig_ids_ptr(e2), static_cast<size_t>(e1_len),
+                                 prefixes ? prefixes[0] : nullptr, prefixes ? prefixes[1] : nullptr);
+        } else {
+            st = ics_dag_induced(&d, nodes.data(), capacity, &n, dags[0], ics_swig_ids_ptr(e1),
+                                 static_cast<size_t>(e1_len));
+        }
+        ics_dag_destroy(d);
+        ics_swig_check(st);
+        if (n > static_cast<size_t>(std::numeric_limits<int>::max()) / 2) {
+            ics_swig_fail(ICS_ERR_TOO_LARGE, "array too long for a Java/C# array");
+        }
+        IcsSwigIds r;
+        r.v.assign(parts.begin(), parts.begin() + static_cast<std::ptrdiff_t>(n));
+        r.v.insert(r.v.end(), nodes.begin(), nodes.begin() + static_cast<std::ptrdiff_t>(n));
+        return r;
+    }
+}

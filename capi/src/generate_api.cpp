@@ -60,3 +60,21 @@ ics_status ics_dag_generate_random_er(ics_dag** out, uint32_t n, double p, uint6
 }
 
 }  // extern "C"
+
+// Familiar computations (issue 4; lib/families/*.cpp cite each construction).
+extern "C" {
+
+ics_status ics_dag_generate_matrix_multiplication(ics_dag** out, uint32_t levels) {
+    ICS_GENERATE(families::matrix_multiplication(levels))
+}
+ics_status ics_dag_generate_laplace(ics_dag** out, uint32_t n) { ICS_GENERATE(families::laplace(n)) }
+ics_status ics_dag_generate_divide_conquer(ics_dag** out, uint32_t branching, uint32_t depth) {
+    ICS_GENERATE(families::divide_conquer(branching, depth))
+}
+ics_status ics_dag_generate_wavefront(ics_dag** out, uint32_t rows, uint32_t cols) {
+    ICS_GENERATE(families::wavefront(rows, cols))
+}
+ics_status ics_dag_generate_parallel_prefix(ics_dag** out, uint32_t n) { ICS_GENERATE(families::parallel_prefix(n)) }
+ics_status ics_dag_generate_fmri(ics_dag** out, uint32_t width) { ICS_GENERATE(families::fmri(width)) }
+
+}  // extern "C"

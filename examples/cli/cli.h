@@ -47,6 +47,9 @@ extern const cli_command cli_cmd_skeleton; /* cmd_structure.c */
 extern const cli_command cli_cmd_superdag; /* cmd_structure.c */
 extern const cli_command cli_cmd_convert;  /* cmd_convert.c */
 extern const cli_command cli_cmd_generate; /* cmd_generate.c */
+extern const cli_command cli_cmd_sum;      /* cmd_algebra.c */
+extern const cli_command cli_cmd_compose;  /* cmd_algebra.c */
+extern const cli_command cli_cmd_induced;  /* cmd_algebra.c */
 
 /* ------------------------------------------------------------ arguments */
 

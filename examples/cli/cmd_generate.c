@@ -84,6 +84,13 @@ static const family families[] = {
     {"expansion-reduction", "DEPTH", 1, ics_dag_generate_expansion_reduction, NULL, NULL},
     {"random-layered", "LAYERS WIDTH P SEED", 4, NULL, NULL, gen_random_layered},
     {"random-er", "N P SEED", 3, NULL, NULL, gen_random_er},
+    /* familiar computations (issue 4) */
+    {"matrix-multiplication", "LEVELS", 1, ics_dag_generate_matrix_multiplication, NULL, NULL},
+    {"laplace", "N", 1, ics_dag_generate_laplace, NULL, NULL},
+    {"divide-conquer", "BRANCHING DEPTH", 2, NULL, ics_dag_generate_divide_conquer, NULL},
+    {"wavefront", "ROWS COLS", 2, NULL, ics_dag_generate_wavefront, NULL},
+    {"parallel-prefix", "N", 1, ics_dag_generate_parallel_prefix, NULL, NULL},
+    {"fmri", "WIDTH", 1, ics_dag_generate_fmri, NULL, NULL},
 };
 
 /* The k-th word of `params` into buf. */
@@ -160,6 +167,22 @@ const cli_command cli_cmd_generate = {
     "                             probability P (and at least one parent)\n"
     "  random-er N P SEED         Erdos-Renyi dag on N nodes: each pair gets an arc\n"
     "                             with probability P, oriented by a random order\n"
+    "\n"
+    "Familiar computations (each IC-optimal by the decomposition):\n"
+    "  matrix-multiplication LEVELS\n"
+    "                             recursive multiplication of 2^LEVELS x 2^LEVELS\n"
+    "                             blocks: blocks a<i>_<k>, b<k>_<j>, products\n"
+    "                             p<i>_<k>_<j>, sums s.., results c<i>_<j>\n"
+    "  laplace N                  discrete Laplace transform y_k = sum_i x_i w^(ik),\n"
+    "                             1 <= k, i < N, term by term: powers w<k>_<i>,\n"
+    "                             running sums y<k>_<i>\n"
+    "  divide-conquer BRANCHING DEPTH\n"
+    "                             BRANCHING-ary out-tree (d..) whose leaves (b..)\n"
+    "                             feed an in-tree (c..) of the same depth\n"
+    "  wavefront ROWS COLS        the ROWS x COLS grid, i_j -> (i+1)_j, i_(j+1)\n"
+    "  parallel-prefix N          scan of N inputs, recursive doubling: level_pos\n"
+    "  fmri WIDTH                 two summands L_.., R_.. of WIDTH sources that an\n"
+    "                             IC-optimal schedule interleaves, joined by mean\n"
     "\n"
     "Numbers are non-negative decimal integers; P is a decimal number in [0, 1];\n"
     "the same SEED gives the same dag.\n"

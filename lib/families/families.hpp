@@ -10,6 +10,12 @@
 //   reduction_tree: string x is "r" + x (the root, the null string, is "r"; then "r0", "r01", ...)
 //   fft: node <l,x> is "l_x", x written as d bits (e.g. "3_010")
 //   expansion_reduction: out-tree "e" + x, shared middle level "m" + x, in-tree "r" + x
+//   matrix_multiplication: blocks "a<i>_<k>", "b<k>_<j>", products "p<i>_<k>_<j>",
+//     partial sums "s<i>_<j>_<h>_<q>", results "c<i>_<j>" (0-based)
+//   laplace: powers "w<k>_<i>" (ω^{ik}), running sums "y<k>_<i>" (1-based)
+//   divide_conquer: divide "d<x>", base cases "b<x>", combine "c<x>" (x in base-b digits)
+//   wavefront, parallel_prefix: "i_j" (row_column; level_position)
+//   fmri: "L_s1".., "L_t1"..; the same with "R_"; the sink "mean"
 //   random_layered: node i of layer j is "v<j>_<i>"; random_er: "v0".."v<n-1>" (0-based)
 #pragma once
 
@@ -49,6 +55,22 @@ Dag fft(std::uint32_t d);  // F_d, (d+1) * 2^d nodes
 // Expansion-reduction: complete out-tree of bisections of depth `depth`, whose
 // leaves feed a complete in-tree of the same depth.
 Dag expansion_reduction(std::uint32_t depth);
+
+// Familiar computations (overview slides "Familiar Computations";
+// sweep-algorithm.txt Fig. 1 and §5; each file cites its construction).
+// Recursive matrix multiplication of 2^levels × 2^levels blocks.
+Dag matrix_multiplication(std::uint32_t levels);
+// Discrete Laplace transform y_k(ω) = Σ_i x_i ω^{ik}, k, i < n, term by term (n >= 2).
+Dag laplace(std::uint32_t n);
+// Divide-and-conquer: b-ary out-tree of depth h whose leaves feed a b-ary
+// in-tree of the same depth (2 <= b <= 36); b = 2 is expansion_reduction.
+Dag divide_conquer(std::uint32_t branching, std::uint32_t depth);
+// Wavefront: the rows × cols grid, <i,j> -> <i+1,j>, <i,j+1>.
+Dag wavefront(std::uint32_t rows, std::uint32_t cols);
+// Parallel prefix (scan) of n inputs: the recursive-doubling network.
+Dag parallel_prefix(std::uint32_t n);
+// fMRI-like dag: two summands that must be interleaved, then one join (width >= 2).
+Dag fmri(std::uint32_t width);
 
 // Seeded random dags (same seed -> same dag on every platform).
 // `layers` layers of `width` nodes; each node gets an arc from each node of the

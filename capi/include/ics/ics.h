@@ -422,6 +422,63 @@ ICS_API ics_status ics_dag_dual(ics_dag** out, const ics_dag* dag);
 ICS_API ics_status ics_order_dual(uint32_t* out, size_t capacity, size_t* out_count, const ics_dag* dag,
                                   const uint32_t* order, size_t len);
 
+/* ---------------------------------------------------------------- dag algebra and familiar computations */
+
+/* The dag algebra of sweep-algorithm.txt §2 (the dual is ics_dag_dual).
+ * Each operation makes a new dag and, when asked, its ORIGIN MAP: for every
+ * node v of the result, origin_part[v] is the operand it comes from (the
+ * summand index of a sum; 0 = G1, 1 = G2 of a composition) and origin_node[v]
+ * its id there. Either array may be NULL; `capacity` is their length. Unless
+ * both are NULL it must be at least the result's node count, which the caller
+ * knows beforehand (the summands' node counts added; n1 + n2 - pair_count;
+ * count), else ICS_ERR_BUFFER_TOO_SMALL, *out_count set and no dag made.
+ * *out_count (may be NULL) receives the result's node count.
+ * Ids: a sum lists summand 0's nodes, then summand 1's, ... (node v of
+ * summand i at offset_i + v); a composition keeps G1's ids and appends G2's
+ * unmerged nodes in increasing id (a merged node keeps its G1 sink's id, name
+ * and origin); an induced subdag lists the chosen nodes in increasing
+ * original id.
+ * Names stay unique and traceable: a sum and a composition prefix every
+ * operand's names with prefixes[i] / prefix1, prefix2, by default (NULL)
+ * "g<i>:" ("g0:", "g1:", ...); "" keeps the names, and names that then clash
+ * give ICS_ERR_DUPLICATE_NODE. An induced subdag keeps the names. */
+
+/* G_0 + ... + G_{count-1}: the disjoint union. `prefixes` is NULL (defaults)
+ * or has `count` entries, each NULL (default) or a string. */
+ICS_API ics_status ics_dag_sum(ics_dag** out, uint32_t* origin_part, uint32_t* origin_node, size_t capacity,
+                               size_t* out_count, const ics_dag* const* dags, size_t count,
+                               const char* const* prefixes);
+/* G1 ↑ G2: sinks[k] of G1 merged with sources[k] of G2, k < pair_count
+ * (ICS_ERR_UNKNOWN_NODE for an id out of range; ICS_ERR_INVALID_ARGUMENT when
+ * sinks[k] is not a sink of G1, sources[k] not a source of G2, or a node is
+ * merged twice). With no pairs the result is G1 + G2. */
+ICS_API ics_status ics_dag_compose(ics_dag** out, uint32_t* origin_part, uint32_t* origin_node, size_t capacity,
+                                   size_t* out_count, const ics_dag* g1, const ics_dag* g2, const uint32_t* sinks,
+                                   const uint32_t* sources, size_t pair_count, const char* prefix1,
+                                   const char* prefix2);
+/* The subdag induced by ids[0..count): those nodes and the arcs among them
+ * (ICS_ERR_UNKNOWN_NODE for an id out of range, ICS_ERR_INVALID_ARGUMENT for
+ * a repeated one). origin_node[v] = the original id of node v. */
+ICS_API ics_status ics_dag_induced(ics_dag** out, uint32_t* origin_node, size_t capacity, size_t* out_count,
+                                   const ics_dag* dag, const uint32_t* ids, size_t count);
+
+/* Familiar computations (overview slides "Familiar Computations"; sweep-algorithm.txt
+ * Fig. 1, §5). Node names: see README "Dag algebra and familiar computations". */
+/* Recursive matrix multiplication of 2^levels × 2^levels blocks. */
+ICS_API ics_status ics_dag_generate_matrix_multiplication(ics_dag** out, uint32_t levels);
+/* Discrete Laplace transform y_k(ω) = Σ_i x_i ω^{ik}, 1 <= k, i < n, term by term (n >= 2). */
+ICS_API ics_status ics_dag_generate_laplace(ics_dag** out, uint32_t n);
+/* Divide-and-conquer: b-ary out-tree of the given depth whose leaves feed a
+ * b-ary in-tree (2 <= b <= 36); b = 2 is the expansion-reduction dag. */
+ICS_API ics_status ics_dag_generate_divide_conquer(ics_dag** out, uint32_t branching, uint32_t depth);
+/* Wavefront: the rows × cols grid, <i,j> -> <i+1,j>, <i,j+1>. */
+ICS_API ics_status ics_dag_generate_wavefront(ics_dag** out, uint32_t rows, uint32_t cols);
+/* Parallel prefix (scan) of n inputs: the recursive-doubling network. */
+ICS_API ics_status ics_dag_generate_parallel_prefix(ics_dag** out, uint32_t n);
+/* fMRI-like dag: two summands of `width` >= 2 sources each whose IC-optimal
+ * schedule interleaves them (no summand has ▷-priority), joined by one sink. */
+ICS_API ics_status ics_dag_generate_fmri(ics_dag** out, uint32_t width);
+
 #ifdef __cplusplus
 }
 #endif
