@@ -55,8 +55,9 @@ struct Options {
     // Staggered: steps of the search over sequences of ▷-chain blocks.
     std::uint64_t search_budget = std::uint64_t{1} << 16;
     // Candidates whose residual is certified by running the engine, at most
-    // (a candidate costs one run of the pipeline on the residual).
-    std::uint32_t max_verified = 8;
+    // (a candidate costs one run of the pipeline on the residual; prefixes of
+    // the IC-optimal order need none and are always tried).
+    std::uint32_t max_verified = 3;
     // Donor: sources of U used as seeds of the greedy growth (besides the
     // unseeded growth), at most.
     std::uint32_t donor_seeds = 16;

@@ -38,6 +38,15 @@ std::vector<Candidate> candidates(const Context& c, Strategy strategy) {
     fail(Errc::invalid_argument, "unknown clustering strategy " + std::to_string(static_cast<int>(strategy)));
 }
 
+// True when `tasks` is, as a set, the first |tasks| entries of `ico`.
+bool is_ico_prefix(std::span<const NodeId> ico, std::span<const NodeId> tasks) {
+    if (ico.size() < tasks.size()) return false;
+    std::vector<NodeId> a(tasks.begin(), tasks.end()), b(ico.begin(), ico.begin() + static_cast<std::ptrdiff_t>(tasks.size()));
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    return a == b;
+}
+
 // `known` (ids of G, may be empty): an IC-optimal order of the unexecuted dag
 // known from a previous extraction (Theorem 3.1), used when the engine cannot
 // prove one itself.
@@ -69,15 +78,14 @@ Cluster extract_impl(const Dag& g, std::span<const NodeId> executed, std::uint32
     std::string last_reason;
     for (const Candidate& cand : cands) {
         // The engine is run on at most max_verified residuals; prefixes of the
-        // IC-optimal order are proven by Theorem 3.1 without it.
+        // IC-optimal order are proven by Theorem 3.1 without it, so the
+        // strategies' fallback prefix is always reached.
+        if (engine_runs >= opt.max_verified && !is_ico_prefix(ico, cand.tasks)) continue;
         Cluster cl = detail::build(c, cand, true);
         if (!cl.self_contained) fail(Errc::internal, "cluster is not self-contained: " + cl.violation);
-        if (cl.residual_status == schedule::Status::ic_optimal) {
-            if (cl.certificate.starts_with("engine")) ++engine_runs;
-            return cl;
-        }
+        if (cl.residual_status == schedule::Status::ic_optimal) return cl;
         last_reason = cl.residual_reason;
-        if (++engine_runs >= opt.max_verified) break;
+        ++engine_runs;
     }
     fail(Errc::not_ic_optimal, std::string(strategy_name(strategy)) +
                                    ": no candidate cluster leaves a residual with a proven IC-optimal schedule (" +

@@ -73,7 +73,22 @@ std::int64_t cut_of(const Dag& u, std::span<const NodeId> tasks) {
 
 void keep_best(std::vector<Candidate>& cands, std::size_t limit) {
     std::stable_sort(cands.begin(), cands.end(), [](const Candidate& a, const Candidate& b) { return a.cut < b.cut; });
-    if (cands.size() > limit) cands.resize(limit);
+    // Drop repeated sets (equal cuts are adjacent): each would cost one more
+    // engine run on the same residual.
+    std::vector<std::vector<NodeId>> sorted;
+    std::size_t out = 0;
+    for (std::size_t i = 0; i < cands.size() && out < limit; ++i) {
+        std::vector<NodeId> key = cands[i].tasks;
+        std::sort(key.begin(), key.end());
+        bool repeated = false;
+        for (std::size_t j = out; j-- > 0 && cands[j].cut == cands[i].cut;)
+            repeated = repeated || sorted[j] == key;
+        if (repeated) continue;
+        sorted.push_back(std::move(key));
+        if (out != i) cands[out] = std::move(cands[i]);
+        ++out;
+    }
+    cands.resize(out);
 }
 
 Cluster build(const Context& c, const Candidate& cand, bool certify) {

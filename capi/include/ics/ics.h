@@ -429,10 +429,10 @@ typedef struct ics_cluster_options {
     uint64_t exact_max_downsets;      /* as ics_schedule_options (default 2^20) */
     uint32_t block_exact_max_sources; /* as ics_schedule_options (default 24, at most 30) */
     uint64_t search_budget;           /* steps of the staggered search (default 65536) */
-    uint32_t max_verified;            /* candidate residuals proven by running the engine, at most (default 8) */
+    uint32_t max_verified;            /* candidate residuals proven by running the engine, at most (default 3) */
     uint32_t donor_seeds;             /* ELIGIBLE tasks seeding the donor's greedy growth (default 16) */
 } ics_cluster_options;
-#define ICS_CLUSTER_OPTIONS_INIT {ICS_CLUSTER_OPTIONS_VERSION, 20, 1048576, 24, 65536, 8, 16}
+#define ICS_CLUSTER_OPTIONS_INIT {ICS_CLUSTER_OPTIONS_VERSION, 20, 1048576, 24, 65536, 3, 16}
 ICS_API ics_status ics_cluster_options_init(ics_cluster_options* opts, unsigned version);
 
 typedef struct ics_cluster ics_cluster;
