@@ -4,68 +4,55 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Splits a comma-separated list in place into words; returns their count. */
-static size_t split_commas(char* text, char** words, size_t max) {
-    size_t n = 0;
-    for (char* w = text; w && n < max;) {
+/* Parses the comma-separated list `text` into out->v, one entry per word,
+ * with parse(entry, ctx, word). Returns 0 or an exit status (error printed). */
+typedef int (*parse_word)(uint32_t* entry, void* ctx, const char* word);
+static int parse_list(cli_u32s* out, const char* text, parse_word parse, void* ctx) {
+    size_t len = strlen(text), max = 1;
+    for (const char* p = text; *p; ++p) max += *p == ',';
+    char* copy = malloc(len + 1);
+    if (!copy || cli_u32s_reserve(out, max) != ICS_OK) {
+        free(copy);
+        return cli_fail("out of memory");
+    }
+    memcpy(copy, text, len + 1);
+    int rc = 0;
+    out->len = 0;
+    for (char* w = copy; w && rc == 0;) {
         char* comma = strchr(w, ',');
         if (comma) *comma = '\0';
-        if (*w) words[n++] = w;
+        if (*w) rc = parse(&out->v[out->len++], ctx, w);
         w = comma ? comma + 1 : NULL;
     }
-    return n;
-}
-
-static char* copy_text(const char* text) {
-    size_t len = strlen(text) + 1;
-    char* copy = malloc(len);
-    if (copy) memcpy(copy, text, len);
-    return copy;
-}
-
-static size_t count_commas(const char* text) {
-    size_t n = 1;
-    for (; *text; ++text) n += *text == ',';
-    return n;
-}
-
-/* "a,b,c" (node names) into ids. 0 or an exit status (error printed). */
-static int parse_names(cli_u32s* out, const ics_dag* dag, const char* option, const char* text) {
-    size_t max = count_commas(text);
-    char* copy = copy_text(text);
-    char** words = malloc(max * sizeof *words);
-    int rc = 0;
-    if (!copy || !words || cli_u32s_reserve(out, max) != ICS_OK) {
-        rc = cli_fail("out of memory");
-    } else {
-        size_t n = split_commas(copy, words, max);
-        out->len = 0;
-        for (size_t k = 0; k < n && rc == 0; ++k) {
-            ics_status st = ics_dag_node_id(&out->v[out->len++], dag, words[k]);
-            if (st != ICS_OK) rc = cli_fail("%s: unknown node '%s'", option, words[k]);
-        }
-    }
-    free(words);
     free(copy);
     return rc;
 }
 
+typedef struct names_ctx {
+    const ics_dag* dag;
+    const char* option;
+} names_ctx;
+
+static int parse_name(uint32_t* entry, void* ctx, const char* word) {
+    const names_ctx* c = ctx;
+    if (ics_dag_node_id(entry, c->dag, word) != ICS_OK) return cli_fail("%s: unknown node '%s'", c->option, word);
+    return 0;
+}
+
+/* "a,b,c" (node names) into ids. */
+static int parse_names(cli_u32s* out, const ics_dag* dag, const char* option, const char* text) {
+    names_ctx ctx = {dag, option};
+    return parse_list(out, text, parse_name, &ctx);
+}
+
+static int parse_size(uint32_t* entry, void* ctx, const char* word) {
+    return cli_parse_u32(entry, ctx, "--sizes", word);
+}
+
 /* "3,5,2" into sizes. */
 static int parse_sizes(cli_u32s* out, const cli_command* cmd, const char* text) {
-    size_t max = count_commas(text);
-    char* copy = copy_text(text);
-    char** words = malloc(max * sizeof *words);
-    int rc = 0;
-    if (!copy || !words || cli_u32s_reserve(out, max) != ICS_OK) {
-        rc = cli_fail("out of memory");
-    } else {
-        size_t n = split_commas(copy, words, max);
-        out->len = 0;
-        for (size_t k = 0; k < n && rc == 0; ++k) rc = cli_parse_u32(&out->v[out->len++], cmd, "--sizes", words[k]);
-        if (rc == 0 && n == 0) rc = cli_usage_error(cmd, "--sizes needs at least one size");
-    }
-    free(words);
-    free(copy);
+    int rc = parse_list(out, text, parse_size, (void*)cmd);
+    if (rc == 0 && out->len == 0) rc = cli_usage_error(cmd, "--sizes needs at least one size");
     return rc;
 }
 

@@ -145,20 +145,21 @@ std::vector<std::string> residual_shapes(const Cluster& cl, std::size_t& super_a
     return out;
 }
 
-// All sources of a bipartite block dag in [i, j), plus the sinks whose parents
-// all lie there when `with_sinks`.
+// Adds to F the sinks of g all of whose parents are in F (no isolated ones).
+void add_closed_sinks(const Dag& g, std::vector<NodeId>& f) {
+    std::vector<char> in_f(g.node_count(), 0);
+    for (NodeId v : f) in_f[v] = 1;
+    for (NodeId v = 0; v < g.node_count(); ++v)
+        if (g.is_sink(v) && g.in_degree(v) > 0 &&
+            std::all_of(g.parents(v).begin(), g.parents(v).end(), [&](NodeId p) { return in_f[p]; }))
+            f.push_back(v);
+}
+
+// Sources s<i+1>..s<j> of a block dag, plus the sinks they close when `with_sinks`.
 std::vector<NodeId> block_cluster(const Dag& g, std::uint32_t i, std::uint32_t j, bool with_sinks) {
     std::vector<NodeId> f;
-    std::vector<char> in_f(g.node_count(), 0);
-    for (std::uint32_t s = i; s < j; ++s) {
-        f.push_back(g.find("s" + std::to_string(s + 1)));
-        in_f[f.back()] = 1;
-    }
-    if (with_sinks)
-        for (NodeId v = 0; v < g.node_count(); ++v)
-            if (g.is_sink(v) && g.in_degree(v) > 0 &&
-                std::all_of(g.parents(v).begin(), g.parents(v).end(), [&](NodeId p) { return in_f[p]; }))
-                f.push_back(v);
+    for (std::uint32_t s = i; s < j; ++s) f.push_back(g.find("s" + std::to_string(s + 1)));
+    if (with_sinks) add_closed_sinks(g, f);
     return f;
 }
 
@@ -171,17 +172,9 @@ TEST(ClusterLemmas, Lemma33WResidualIsSumOfSameOutdegreeW) {
             for (std::uint32_t mask = 1; mask < (1u << s); ++mask)
                 for (bool sinks : {false, true}) {
                     std::vector<NodeId> f;
-                    std::vector<char> in_f(g.node_count(), 0);
                     for (std::uint32_t b = 0; b < s; ++b)
-                        if (mask >> b & 1) {
-                            f.push_back(g.find("s" + std::to_string(b + 1)));
-                            in_f[f.back()] = 1;
-                        }
-                    if (sinks)
-                        for (NodeId v = 0; v < g.node_count(); ++v)
-                            if (g.is_sink(v) && std::all_of(g.parents(v).begin(), g.parents(v).end(),
-                                                            [&](NodeId p) { return in_f[p]; }))
-                                f.push_back(v);
+                        if (mask >> b & 1) f.push_back(g.find("s" + std::to_string(b + 1)));
+                    if (sinks) add_closed_sinks(g, f);
                     const Cluster cl = check(g, {}, f);
                     ASSERT_TRUE(cl.self_contained);
                     std::size_t joins = 0;
@@ -204,16 +197,8 @@ TEST(ClusterLemmas, Lemma34CycleResidualIsOneW) {
             for (std::uint32_t len = 1; len < s; ++len)
                 for (bool sinks : {false, true}) {
                     std::vector<NodeId> f;
-                    std::vector<char> in_f(g.node_count(), 0);
-                    for (std::uint32_t t = 0; t < len; ++t) {
-                        f.push_back(g.find("s" + std::to_string((start + t) % s + 1)));
-                        in_f[f.back()] = 1;
-                    }
-                    if (sinks)
-                        for (NodeId v = 0; v < g.node_count(); ++v)
-                            if (g.is_sink(v) && std::all_of(g.parents(v).begin(), g.parents(v).end(),
-                                                            [&](NodeId p) { return in_f[p]; }))
-                                f.push_back(v);
+                    for (std::uint32_t t = 0; t < len; ++t) f.push_back(g.find("s" + std::to_string((start + t) % s + 1)));
+                    if (sinks) add_closed_sinks(g, f);
                     const Cluster cl = check(g, {}, f);
                     ASSERT_TRUE(cl.self_contained);
                     std::size_t joins = 0;
