@@ -10,8 +10,9 @@
 // to lower level, then earlier in the IC-optimal order, which keeps F compact
 // in the standard drawing. Growth runs unseeded and from each of the first
 // Options::donor_seeds ELIGIBLE tasks. Whether the drawing is reticulated is
-// not decided here: every residual is certified by the engine, and the
-// k-prefix of the IC-optimal order (Theorem 3.1) is kept as a fallback.
+// not decided here: every residual is certified by the engine, and when none
+// is (e.g. the FFT, whose butterflies are not reticulated), the direct
+// cluster (Theorem 3.1) is returned, with strategy `direct`.
 #include <queue>
 #include <string_view>
 #include <tuple>
@@ -112,9 +113,8 @@ std::vector<Candidate> donor_candidates(const Context& c) {
     for (std::size_t i = cands.size(); i-- > 0;)
         if (cands[i].tasks.size() < c.k) cands.erase(cands.begin() + static_cast<std::ptrdiff_t>(i));
     keep_best(cands, c.options.max_verified);
-    Candidate prefix = direct_candidate(c);
-    prefix.strategy = Strategy::donor;
-    cands.push_back(std::move(prefix));
+    // The fallback is the direct cluster, and says so (strategy direct).
+    cands.push_back(direct_candidate(c));
     keep_best(cands, cands.size());
     return cands;
 }
