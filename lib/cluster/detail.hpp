@@ -50,6 +50,11 @@ inline bool available(const Dag& u, const std::vector<char>& in_f, NodeId v) {
 Candidate direct_candidate(const Context& c);
 // staggered.cpp: Lemma 3.1. Throws unsupported unless c.composition.
 std::vector<Candidate> staggered_candidates(const Context& c);
+// The ▷-chain's groups (block sources, in each block's order), when c.composition.
+std::vector<std::span<const NodeId>> chain_groups(const Context& c);
+// Self-contained F of k tasks grown by whole groups, least cut added per task
+// first (see staggered.cpp); empty when none was found within the budget.
+std::vector<NodeId> closure_greedy(const Context& c, std::span<const std::span<const NodeId>> groups);
 // universal_donor.cpp: §3.3. Throws unsupported unless the blocks are W/N/C
 // (Theorem 3.3) or M (Theorem 3.4) dags of a ▷-linear composition.
 std::vector<Candidate> donor_candidates(const Context& c);

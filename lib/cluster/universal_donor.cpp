@@ -110,6 +110,12 @@ std::vector<Candidate> donor_candidates(const Context& c) {
     std::vector<Candidate> cands;
     cands.push_back(growth.grow(kNoNode));
     for (NodeId s : growth.seeds()) cands.push_back(growth.grow(s));
+    // Growth by whole blocks as well: any self-contained F is allowed here.
+    Candidate blocks;
+    blocks.strategy = Strategy::donor;
+    blocks.tasks = closure_greedy(c, chain_groups(c));
+    blocks.cut = cut_of(c.u, blocks.tasks);
+    cands.push_back(std::move(blocks));
     for (std::size_t i = cands.size(); i-- > 0;)
         if (cands[i].tasks.size() < c.k) cands.erase(cands.begin() + static_cast<std::ptrdiff_t>(i));
     keep_best(cands, c.options.max_verified);

@@ -245,6 +245,29 @@ TEST(ClusterDonor, FamiliesAreDonorsAtEverySize) {
     }
 }
 
+// Staggered and min-cut never cut more than direct (the chain prefix is one
+// of their candidates), and on the FFT whole sub-FFTs cut far fewer arcs.
+TEST(ClusterFamilies, StaggeredAndMinCutNeverWorseThanDirect) {
+    for (const Dag& g : {families::fft(4), families::out_mesh(9), families::reduction_mesh(7),
+                         families::expansion_reduction(3), families::clustering_fig6()}) {
+        for (std::uint32_t k = 1; k <= g.node_count(); k += 3) {
+            const Cluster direct = extract(g, {}, k, Strategy::direct);
+            for (Strategy s : {Strategy::staggered, Strategy::min_cut}) {
+                const Cluster cl = extract(g, {}, k, s);
+                expect_consistent(g, {}, cl);
+                EXPECT_EQ(cl.residual_status, schedule::Status::ic_optimal);
+                EXPECT_LE(cl.cut.size(), direct.cut.size()) << strategy_name(s) << " k " << k;
+            }
+        }
+    }
+    const Dag fft = families::fft(6);
+    const Cluster direct = extract(fft, {}, 32, Strategy::direct);
+    const Cluster sub = extract(fft, {}, 32, Strategy::staggered);
+    EXPECT_EQ(direct.cut.size(), 64u);  // 32 sources, each feeding 2 tasks outside F
+    EXPECT_LT(sub.cut.size(), direct.cut.size());
+    EXPECT_EQ(sub.residual_status, schedule::Status::ic_optimal);
+}
+
 // Seeded random dags of at most 16 nodes that admit an IC-optimal schedule:
 // every residual reported ic-optimal is, by brute force, for every strategy
 // and every k, from the start and from a running state.
