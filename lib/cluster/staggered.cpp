@@ -167,7 +167,8 @@ std::vector<NodeId> closure_greedy(const Context& c, std::span<const std::span<c
                 for (NodeId p : u.parents(v)) {
                     ++steps;
                     const std::uint32_t gp = group_of[p];
-                    if (!in_f[p] && gp != kNone && mark[gp] != epoch) {
+                    if (!in_f[p] && gp == kNone) return false;  // not in a block: cannot be closed here
+                    if (!in_f[p] && mark[gp] != epoch) {
                         mark[gp] = epoch;
                         stack.push_back(gp);
                     }
