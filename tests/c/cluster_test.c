@@ -98,6 +98,33 @@ static void test_fig6(void) {
     ics_dag_destroy(g);
 }
 
+/* The engine's linearization of the Fig. 6 dag is the ▷-chain (3). */
+static void test_fig6_chain(void) {
+    static const char* const chain3[] = {"trivial(2)", "trivial(2)", "W(2,2)", "W(2,2)", "W(3,2)", "W(3,2)",
+                                         "W(4,2)",     "W(4,2)",     "W(5,2)", "W(6,2)", "W(10,2)"};
+    ics_dag* g = NULL;
+    OK(ics_dag_generate_clustering_fig6(&g));
+    ics_schedule_result* r = NULL;
+    OK(ics_schedule(&r, g, NULL));
+    ics_schedule_status st;
+    OK(ics_schedule_result_status(&st, r));
+    CHECK(st == ICS_SCHEDULE_IC_OPTIMAL);
+    uint32_t groups = 0;
+    OK(ics_schedule_result_group_count(&groups, r));
+    CHECK(groups == 11);
+    for (uint32_t i = 0; i < groups && i < 11; ++i) {
+        uint32_t block[4];
+        size_t count = 0;
+        OK(ics_schedule_result_group(block, 4, &count, r, i));
+        CHECK(count == 1);
+        ics_block_info info = ICS_BLOCK_INFO_INIT;
+        OK(ics_schedule_result_block(&info, r, block[0]));
+        CHECK(strcmp(info.shape, chain3[i]) == 0);
+    }
+    ics_schedule_result_destroy(r);
+    ics_dag_destroy(g);
+}
+
 static void test_state_sequence_check(void) {
     ics_dag* g = NULL;
     OK(ics_dag_generate_out_mesh(&g, 5));
@@ -194,6 +221,7 @@ static void test_errors(void) {
 
 int main(void) {
     test_fig6();
+    test_fig6_chain();
     test_state_sequence_check();
     test_errors();
     printf("%d checks, %d failures\n", checks, failures);

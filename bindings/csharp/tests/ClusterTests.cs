@@ -51,6 +51,23 @@ public class ClusterTests {
   }
 
   [Test]
+  public void Fig6LinearizationIsChain3() {
+    string[] chain3 = {"trivial(2)", "trivial(2)", "W(2,2)", "W(2,2)", "W(3,2)", "W(3,2)", "W(4,2)", "W(4,2)",
+                       "W(5,2)", "W(6,2)", "W(10,2)"};  // trivial(2) is W(1,2)
+    using (Dag g = Dag.ClusteringFig6())
+    using (Schedule s = g.Schedule()) {
+      Assert.AreEqual(ScheduleStatus.IcOptimal, s.Status);
+      int[][] lin = s.Linearization();
+      var blocks = s.Blocks();
+      Assert.AreEqual(chain3.Length, lin.Length);
+      for (int i = 0; i < lin.Length; ++i) {
+        Assert.AreEqual(1, lin[i].Length);
+        Assert.AreEqual(chain3[i], blocks[lin[i][0]].Shape);
+      }
+    }
+  }
+
+  [Test]
   public void EveryStrategyEveryKIsSound() {
     using (Dag g = Dag.OutMesh(5)) {
       foreach (var s in Extracting) {

@@ -79,6 +79,22 @@ class ClusterTest {
   }
 
   @Test
+  void fig6LinearizationIsChain3() {
+    String[] chain3 = {"trivial(2)", "trivial(2)", "W(2,2)", "W(2,2)", "W(3,2)", "W(3,2)", "W(4,2)", "W(4,2)",
+        "W(5,2)", "W(6,2)", "W(10,2)"}; // trivial(2) is W(1,2)
+    try (Dag g = Dag.clusteringFig6(); Schedule s = g.schedule()) {
+      assertTrue(s.isIcOptimal());
+      int[][] lin = s.linearization();
+      List<Block> blocks = s.blocks();
+      assertEquals(chain3.length, lin.length);
+      for (int i = 0; i < lin.length; ++i) {
+        assertEquals(1, lin[i].length);
+        assertEquals(chain3[i], blocks.get(lin[i][0]).shape());
+      }
+    }
+  }
+
+  @Test
   void everyStrategyEveryKIsSound() {
     try (Dag g = Dag.outMesh(5)) {
       for (ClusterStrategy s : new ClusterStrategy[] {ClusterStrategy.DIRECT, ClusterStrategy.STAGGERED,
