@@ -54,6 +54,7 @@ private:
     // Completes F with sinks of U whose parents all lie in F (most parents in F first).
     void complete_with_sinks() {
         const std::size_t need = c_.k - f_.size();
+        if (!spend(f_.size())) return;
         std::vector<NodeId> sinks;
         for (NodeId v : f_)
             for (NodeId ch : c_.u.children(v))
@@ -62,13 +63,14 @@ private:
                     sinks.push_back(ch);
                 }
         for (NodeId v : sinks) in_f_[v] = 0;
-        if (!spend(sinks.size() + f_.size()) || sinks.size() < need) return;
+        if (!spend(sinks.size()) || sinks.size() < need) return;
         std::partial_sort(sinks.begin(), sinks.begin() + static_cast<std::ptrdiff_t>(need), sinks.end(),
                           [&](NodeId a, NodeId b) { return c_.u.in_degree(a) > c_.u.in_degree(b); });
         record(std::span<const NodeId>(sinks.data(), need));
     }
 
     void descend(std::size_t start, std::size_t depth) {
+        if (steps_ > c_.options.search_budget) return;
         if (!f_.empty()) complete_with_sinks();
         // Depth bounds the recursion (one level per block taken).
         if (depth > 4096) return;
