@@ -172,14 +172,13 @@ static int run_cluster(const cli_command* self, int argc, char** argv) {
                           strategy == ICS_CLUSTER_CHECK))
         return cli_usage_error(self, "unknown strategy '%s' (direct, staggered, donor, min-cut)", strategy_text);
     uint32_t k = 0;
-    cli_u32s sizes = {NULL, 0, 0}, executed = {NULL, 0, 0}, tasks = {NULL, 0, 0};
     if (size_text && (rc = cli_parse_u32(&k, self, "--size", size_text)) != 0) return rc;
-    if (sizes_text && (rc = parse_sizes(&sizes, self, sizes_text)) != 0) return rc;
-
+    cli_u32s sizes = {NULL, 0, 0}, executed = {NULL, 0, 0}, tasks = {NULL, 0, 0};
     ics_dag* dag = NULL;
     ics_cluster* one = NULL;
     ics_cluster_list* list = NULL;
     ics_status st = ICS_OK;
+    if (sizes_text && (rc = parse_sizes(&sizes, self, sizes_text)) != 0) goto done;
     if ((rc = cli_load_dag(&dag, self, path, format)) != 0) goto done;
     if (executed_text && (rc = parse_names(&executed, dag, "--executed", executed_text)) != 0) goto done;
     if (check_text && (rc = parse_names(&tasks, dag, "--check", check_text)) != 0) goto done;
