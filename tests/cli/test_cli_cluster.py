@@ -17,6 +17,8 @@ import sys
 import tempfile
 import unittest
 
+from test_cli import parents_of, parse_edges  # shared helpers of the CLI tests
+
 ICS = None  # set in __main__
 
 
@@ -25,25 +27,6 @@ def run(*args, timeout=120):
     if proc.returncode < 0:
         raise AssertionError(f"ics {args} died of signal {-proc.returncode}")
     return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
-
-
-def parse_edges(text):
-    nodes, arcs = [], set()
-    for line in text.splitlines():
-        words = line.split("#", 1)[0].split()
-        for w in words:
-            if w not in nodes:
-                nodes.append(w)
-        if len(words) == 2:
-            arcs.add(tuple(words))
-    return nodes, arcs
-
-
-def parents_of(nodes, arcs):
-    parents = {v: set() for v in nodes}
-    for u, v in arcs:
-        parents[v].add(u)
-    return parents
 
 
 def eligible_after(nodes, parents, done):
