@@ -105,15 +105,21 @@ std::vector<Cluster> sequence(const Dag& g, std::span<const NodeId> executed, st
     out.reserve(sizes.size());
     std::vector<NodeId> done(executed.begin(), executed.end());
     std::vector<NodeId> known;
-    for (std::uint32_t k : sizes) {
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+        const std::uint32_t k = sizes[i];
         Cluster cl;
         try {
-            cl = extract_impl(g, done, k, strategy, options, known);
+            try {
+                cl = extract_impl(g, done, k, strategy, options, known);
+            } catch (const Error& e) {
+                const bool fallback = !known.empty() && strategy != Strategy::direct &&
+                                      (e.code() == Errc::unsupported || e.code() == Errc::not_ic_optimal);
+                if (!fallback) throw;
+                cl = extract_impl(g, done, k, Strategy::direct, options, known);
+            }
         } catch (const Error& e) {
-            const bool fallback = !known.empty() && strategy != Strategy::direct &&
-                                  (e.code() == Errc::unsupported || e.code() == Errc::not_ic_optimal);
-            if (!fallback) throw;
-            cl = extract_impl(g, done, k, Strategy::direct, options, known);
+            if (i == 0) throw;
+            fail(e.code(), "worker " + std::to_string(i + 1) + " (capacity " + std::to_string(k) + "): " + e.what());
         }
         done.insert(done.end(), cl.tasks.begin(), cl.tasks.end());
         known = cl.residual_order;  // proven IC-optimal (extract only returns certified residuals)

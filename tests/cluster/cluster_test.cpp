@@ -356,6 +356,9 @@ TEST(ClusterErrors, ClearStatusesNeverWrongAnswers) {
     expect_error([&] { extract(mesh, ids(mesh, {"1_0"}), 1, Strategy::direct); }, Errc::invalid_argument,
                  {"'0_0'", "closed under parents"});
     expect_error([&] { check(mesh, {}, ids(mesh, {"0_0", "0_0"})); }, Errc::invalid_argument, {"twice"});
+    const std::uint32_t sizes[] = {4, 7};
+    expect_error([&] { sequence(mesh, {}, sizes, Strategy::min_cut); }, Errc::invalid_argument,
+                 {"worker 2 (capacity 7)", "1..6"});
     // Q(2,3) (complete bipartite) is no W/N/C/M dag: no universal donor.
     const Dag q = test::from_arcs({{"a", "x"}, {"a", "y"}, {"a", "z"}, {"b", "x"}, {"b", "y"}, {"b", "z"}});
     expect_error([&] { extract(q, {}, 1, Strategy::donor); }, Errc::unsupported, {"Q(2,3)"});
