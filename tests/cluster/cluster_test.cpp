@@ -268,6 +268,18 @@ TEST(ClusterFamilies, StaggeredAndMinCutNeverWorseThanDirect) {
     EXPECT_EQ(sub.residual_status, schedule::Status::ic_optimal);
 }
 
+// The subdag of g on `tasks` (F viewed as a dag).
+Dag induced_on(const Dag& g, std::span<const NodeId> tasks) {
+    std::vector<char> in(g.node_count(), 0);
+    for (NodeId v : tasks) in[v] = 1;
+    DagBuilder b;
+    for (NodeId v : tasks) b.add_node(g.name(v));
+    for (NodeId v : tasks)
+        for (NodeId c : g.children(v))
+            if (in[c]) b.add_arc(g.name(v), g.name(c));
+    return b.build();
+}
+
 // Seeded random dags of at most 16 nodes that admit an IC-optimal schedule:
 // every residual reported ic-optimal is, by brute force, for every strategy
 // and every k, from the start and from a running state.
@@ -297,6 +309,10 @@ TEST(ClusterOracle, RandomDagsEveryStrategyEveryK) {
                 expect_consistent(g, executed, cl);
                 if (kStrategies[si] == Strategy::direct && done == 0) {  // productive: Theorem 3.1(c)
                     EXPECT_EQ(cl.eligible_rendered, ex.max_profile[k]) << "seed " << seed << " k " << k;
+                }
+                if (kStrategies[si] == Strategy::staggered && cl.strategy == Strategy::staggered) {
+                    EXPECT_TRUE(exact::exact_schedule(induced_on(g, cl.tasks), 1u << 22).ico)  // Lemma 3.1: F too
+                        << "seed " << seed << " k " << k;
                 }
                 if (cl.residual_status != schedule::Status::ic_optimal) continue;
                 ++claims[si];
