@@ -10,9 +10,12 @@
 // fewest arcs; a block is taken only when all its sources' parents are in F,
 // so F stays self-contained. Sinks of U whose parents are all in F may
 // complete F (they are isolated in the residual, which changes no schedule's
-// optimality), as Corollary 3.1 does with sinks. The chain prefix itself (the
-// direct cluster, i_j = j) is always a candidate, so the strategy never fails
-// on a ▷-linear composition.
+// optimality), as Corollary 3.1 does with sinks. A second generator,
+// closure_greedy, grows F by whole blocks far from the chain prefix. Every
+// candidate's residual is proven before it is returned (the engine, or
+// Theorem 3.1), fewest cut arcs first; the chain prefix itself (the direct
+// cluster, i_j = j) is always a candidate, so the strategy never fails on a
+// ▷-linear composition and never cuts more arcs than direct.
 #include <algorithm>
 #include <queue>
 
