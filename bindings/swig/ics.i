@@ -1148,3 +1148,345 @@ ICS_SWIG_INTERNAL(IcsDag::algebraOrigin)
         return r;
     }
 }
+
+/* ------------------------------------------------------------ task clustering (clustering.txt §3)
+ * Cluster: a clustered task for a worker (ics_cluster), with static
+ * extract / check / sequence in the handwritten part (ics_<lang>.swg style,
+ * kept here in one place); the strategy travels as an int and is the
+ * handwritten enum ClusterStrategy (<lang>/src/). Dag.clusteringFig6(). */
+%{
+typedef ics_cluster IcsCluster;
+%}
+#if defined(SWIGJAVA)
+ICS_JAVA_HANDLE(IcsCluster, Cluster, delete_Cluster)
+%typemap(javacode) IcsCluster %{
+  /**
+   * A cluster of k tasks for a worker, from the start of the computation.
+   *
+   * @throws IcsException NOT_IC_OPTIMAL when the dag has no proven IC-optimal schedule, UNSUPPORTED when the strategy does not apply (the message says why), INVALID_ARGUMENT for k out of range
+   */
+  public static Cluster extract(Dag dag, int k, ClusterStrategy strategy) {
+    return extract(dag, new int[0], k, strategy);
+  }
+
+  /**
+   * A cluster of k tasks from the running state in which the tasks `executed`
+   * (closed under parents) have run.
+   */
+  public static Cluster extract(Dag dag, int[] executed, int k, ClusterStrategy strategy) {
+    java.util.Objects.requireNonNull(dag, "dag");
+    java.util.Objects.requireNonNull(executed, "executed");
+    java.util.Objects.requireNonNull(strategy, "strategy");
+    return extractFrom(dag, executed, k, strategy.value());
+  }
+
+  /** Checks a user-supplied cluster `tasks` (self-contained or not, cut arcs, closure, the residual). */
+  public static Cluster check(Dag dag, int[] executed, int[] tasks) {
+    java.util.Objects.requireNonNull(dag, "dag");
+    java.util.Objects.requireNonNull(executed, "executed");
+    java.util.Objects.requireNonNull(tasks, "tasks");
+    return checkIn(dag, executed, tasks);
+  }
+
+  /**
+   * Workers of capacities sizes[0], sizes[1], ... served one after the other
+   * from the shrinking residual; one Cluster per worker (close each).
+   */
+  public static java.util.List<Cluster> sequence(Dag dag, int[] executed, int[] sizes, ClusterStrategy strategy) {
+    java.util.Objects.requireNonNull(dag, "dag");
+    java.util.Objects.requireNonNull(executed, "executed");
+    java.util.Objects.requireNonNull(sizes, "sizes");
+    java.util.Objects.requireNonNull(strategy, "strategy");
+    long[] handles = sequenceHandles(dag, executed, sizes, strategy.value());
+    java.util.List<Cluster> r = new java.util.ArrayList<>(handles.length);
+    for (long h : handles) {
+      r.add(new Cluster(h, true));
+    }
+    return java.util.Collections.unmodifiableList(r);
+  }
+
+  /** The strategy that produced the cluster (for MIN_CUT: the winner's; CHECK for check()). */
+  public ClusterStrategy strategy() {
+    return ClusterStrategy.of(strategyValue());
+  }
+
+  /** The cut arcs as {from, to} pairs of node ids. */
+  public int[][] cutArcs() {
+    int[] pairs = cutArcPairs();
+    int[][] r = new int[pairs.length / 2][];
+    for (int i = 0; i < r.length; ++i) {
+      r[i] = new int[] {pairs[2 * i], pairs[2 * i + 1]};
+    }
+    return r;
+  }
+
+  /** True when the residual's schedule is proven IC-optimal. */
+  public boolean isResidualIcOptimal() {
+    return residualStatus() == ScheduleStatus.IC_OPTIMAL;
+  }
+%}
+#elif defined(SWIGCSHARP)
+ICS_CSHARP_HANDLE(IcsCluster, Cluster)
+ICS_CSHARP_PROPERTY(IcsCluster, cutArcCount, GetCutArcCount)
+ICS_CSHARP_PROPERTY(IcsCluster, eligibleRendered, GetEligibleRendered)
+ICS_CSHARP_PROPERTY(IcsCluster, newlyEligible, GetNewlyEligible)
+ICS_CSHARP_PROPERTY(IcsCluster, isSelfContained, GetIsSelfContained)
+ICS_CSHARP_PROPERTY(IcsCluster, violation, GetViolation)
+ICS_CSHARP_PROPERTY(IcsCluster, residualStatus, GetResidualStatus)
+ICS_CSHARP_PROPERTY(IcsCluster, residualReason, GetResidualReason)
+ICS_CSHARP_PROPERTY(IcsCluster, certificate, GetCertificate)
+%typemap(cscode) IcsCluster %{
+  /// <summary>A cluster of k tasks for a worker, from the start of the computation.</summary>
+  public static Cluster Extract(Dag dag, int k, ClusterStrategy strategy) {
+    return Extract(dag, new int[0], k, strategy);
+  }
+
+  /// <summary>A cluster of k tasks from the running state in which `executed` (closed under parents) ran.</summary>
+  public static Cluster Extract(Dag dag, int[] executed, int k, ClusterStrategy strategy) {
+    if (dag == null) throw new global::System.ArgumentNullException("dag");
+    if (executed == null) throw new global::System.ArgumentNullException("executed");
+    return ExtractFrom(dag, executed, k, (int) strategy);
+  }
+
+  /// <summary>Checks a user-supplied cluster (self-contained or not, cut arcs, closure, the residual).</summary>
+  public static Cluster Check(Dag dag, int[] executed, int[] tasks) {
+    if (dag == null) throw new global::System.ArgumentNullException("dag");
+    if (executed == null) throw new global::System.ArgumentNullException("executed");
+    if (tasks == null) throw new global::System.ArgumentNullException("tasks");
+    return CheckIn(dag, executed, tasks);
+  }
+
+  /// <summary>Workers of capacities sizes[0], sizes[1], ... served one after the other from the
+  /// shrinking residual; one Cluster per worker (dispose each).</summary>
+  public static global::System.Collections.Generic.List<Cluster> Sequence(Dag dag, int[] executed, int[] sizes,
+                                                                         ClusterStrategy strategy) {
+    if (dag == null) throw new global::System.ArgumentNullException("dag");
+    if (executed == null) throw new global::System.ArgumentNullException("executed");
+    if (sizes == null) throw new global::System.ArgumentNullException("sizes");
+    long[] handles = SequenceHandles(dag, executed, sizes, (int) strategy);
+    var r = new global::System.Collections.Generic.List<Cluster>(handles.Length);
+    foreach (long h in handles) r.Add(new Cluster(new global::System.IntPtr(h), true));
+    return r;
+  }
+
+  /// <summary>The strategy that produced the cluster (MinCut: the winner's; Check for Check()).</summary>
+  public ClusterStrategy Strategy {
+    get { return (ClusterStrategy) StrategyValue(); }
+  }
+  /// <summary>Arcs from the cluster to the residual (the results sent back).</summary>
+  public long CutArcCount {
+    get { return GetCutArcCount(); }
+  }
+  /// <summary>Tasks ELIGIBLE once the cluster has run (the residual's sources).</summary>
+  public int EligibleRendered {
+    get { return GetEligibleRendered(); }
+  }
+  /// <summary>Of EligibleRendered, those with a parent in the cluster.</summary>
+  public int NewlyEligible {
+    get { return GetNewlyEligible(); }
+  }
+  /// <summary>Every task's unexecuted ancestors are in the cluster.</summary>
+  public bool IsSelfContained {
+    get { return GetIsSelfContained(); }
+  }
+  /// <summary>Why the cluster is not self-contained; empty when it is.</summary>
+  public string Violation {
+    get { return GetViolation(); }
+  }
+  /// <summary>Whether the residual's schedule is proven IC-optimal.</summary>
+  public ScheduleStatus ResidualStatus {
+    get { return GetResidualStatus(); }
+  }
+  /// <summary>Why the residual's schedule is not proven; empty when it is.</summary>
+  public string ResidualReason {
+    get { return GetResidualReason(); }
+  }
+  /// <summary>How the residual's schedule was proven (Theorem 3.1 or the engine).</summary>
+  public string Certificate {
+    get { return GetCertificate(); }
+  }
+
+  /// <summary>The cut arcs as {from, to} pairs of node ids.</summary>
+  public int[][] CutArcs() {
+    int[] pairs = CutArcPairs();
+    int[][] r = new int[pairs.Length / 2][];
+    for (int i = 0; i < r.Length; ++i) r[i] = new int[] {pairs[2 * i], pairs[2 * i + 1]};
+    return r;
+  }
+%}
+#endif
+%typemap(check, canthrow=1) IcsCluster *self %{
+    if ($1 == nullptr) {
+        ICS_SWIG_RAISE(ICS_SWIG_KIND_CLOSED, 0, "Cluster");
+        return $null;
+    }
+%}
+%apply IcsDag *LIVE { IcsDag *clusterDag };
+%apply (const int *order, int order_len) { (const int *executed, int executed_len), (const int *tasks, int tasks_len),
+                                           (const int *sizes, int sizes_len) };
+%rename(Cluster) IcsCluster;
+%nodefaultctor IcsCluster;
+/** A clustered task for a worker (clustering.txt §3): a self-contained set of tasks, the arcs it cuts, the tasks it renders ELIGIBLE, and the residual dag with its (proven IC-optimal, when so) schedule. Holds copies: no reference to the dag. */
+struct IcsCluster {};
+%newobject IcsCluster::extractFrom;
+%newobject IcsCluster::checkIn;
+%newobject IcsCluster::residualDag;
+%newobject IcsDag::clusteringFig6;
+ICS_SWIG_PRIVATE(IcsCluster::extractFrom)
+ICS_SWIG_PRIVATE(IcsCluster::checkIn)
+ICS_SWIG_PRIVATE(IcsCluster::sequenceHandles)
+ICS_SWIG_PRIVATE(IcsCluster::strategyValue)
+ICS_SWIG_PRIVATE(IcsCluster::cutArcPairs)
+
+%extend IcsDag {
+    /** The dag of Fig. 6a of the clustering paper: two out-meshes joined, whose priority chain is W(1,2), W(1,2), W(2,2), W(2,2), ..., W(5,2), W(6,2), W(10,2). */
+    static IcsDag *clusteringFig6() {
+        ics_dag *g = nullptr;
+        return ics_swig_new_dag(ics_dag_generate_clustering_fig6(&g), g);
+    }
+}
+
+%extend IcsCluster {
+    ~IcsCluster() {
+        ics_cluster_destroy($self);
+    }
+    static IcsCluster *extractFrom(IcsDag *clusterDag, const int *executed, int executed_len, int k, int strategy) {
+        ics_swig_check_len(executed_len);
+        ics_cluster *c = nullptr;
+        return ics_swig_new_handle(ics_cluster_extract(&c, clusterDag, ics_swig_ids_ptr(executed),
+                                                       static_cast<size_t>(executed_len), ics_swig_u32(k, "k"),
+                                                       static_cast<ics_cluster_strategy>(strategy), nullptr),
+                                   c, ics_cluster_destroy, "cluster");
+    }
+    static IcsCluster *checkIn(IcsDag *clusterDag, const int *executed, int executed_len, const int *tasks,
+                               int tasks_len) {
+        ics_swig_check_len(executed_len);
+        ics_swig_check_len(tasks_len);
+        ics_cluster *c = nullptr;
+        return ics_swig_new_handle(ics_cluster_check(&c, clusterDag, ics_swig_ids_ptr(executed),
+                                                     static_cast<size_t>(executed_len), ics_swig_ids_ptr(tasks),
+                                                     static_cast<size_t>(tasks_len), nullptr),
+                                   c, ics_cluster_destroy, "cluster");
+    }
+    /* Native handles of new clusters, one per worker (the proxies own them). */
+    static IcsSwigI64s sequenceHandles(IcsDag *clusterDag, const int *executed, int executed_len, const int *sizes,
+                                       int sizes_len, int strategy) {
+        ics_swig_check_len(executed_len);
+        ics_swig_check_len(sizes_len);
+        ics_swig_check_values(sizes, sizes_len, "size");
+        ics_cluster_list *list = nullptr;
+        ics_status st = ics_cluster_sequence(&list, clusterDag, ics_swig_ids_ptr(executed),
+                                             static_cast<size_t>(executed_len), ics_swig_ids_ptr(sizes),
+                                             static_cast<size_t>(sizes_len), static_cast<ics_cluster_strategy>(strategy),
+                                             nullptr);
+        if (st != ICS_OK) {
+            ics_swig_fail(st);
+        }
+        uint32_t count = 0;
+        ics_cluster_list_count(&count, list);
+        IcsSwigI64s r;
+        for (uint32_t i = 0; i < count; ++i) {
+            ics_cluster *c = nullptr;
+            st = ics_cluster_list_get(&c, list, i);
+            if (st != ICS_OK) {
+                for (int64_t h : r.v) {
+                    ics_cluster_destroy(reinterpret_cast<ics_cluster *>(static_cast<intptr_t>(h)));
+                }
+                ics_cluster_list_destroy(list);
+                ics_swig_fail(st);
+            }
+            r.v.push_back(static_cast<int64_t>(reinterpret_cast<intptr_t>(c)));
+        }
+        ics_cluster_list_destroy(list);
+        return r;
+    }
+    int strategyValue() {
+        ics_cluster_strategy s = ICS_CLUSTER_DIRECT;
+        ics_swig_check(ics_cluster_strategy_used(&s, $self));
+        return static_cast<int>(s);
+    }
+    /** The cluster's tasks (node ids), in an order the worker can execute (check(): as given). */
+    IcsSwigIds tasks() {
+        return ics_swig_fetch([&](uint32_t *b, size_t c, size_t *n) { return ics_cluster_tasks(b, c, n, $self); });
+    }
+    /** Number of arcs from the cluster to the residual: the results the worker sends back. */
+    long long cutArcCount() {
+        uint64_t n = 0;
+        ics_swig_check(ics_cluster_cut_arc_count(&n, $self));
+        return static_cast<long long>(n);
+    }
+    /* from0, to0, from1, to1, ... */
+    IcsSwigIds cutArcPairs() {
+        size_t count = 0;
+        ics_swig_check(ics_cluster_cut_arcs(nullptr, nullptr, 0, &count, $self));
+        std::vector<uint32_t> from(count), to(count);
+        size_t got = 0;
+        ics_swig_check(ics_cluster_cut_arcs(from.data(), to.data(), count, &got, $self));
+        if (count > static_cast<size_t>(std::numeric_limits<int>::max()) / 2) {
+            ics_swig_fail(ICS_ERR_TOO_LARGE, "array too long for a Java/C# array");
+        }
+        IcsSwigIds r;
+        r.v.reserve(2 * got);
+        for (size_t i = 0; i < got; ++i) {
+            r.v.push_back(from[i]);
+            r.v.push_back(to[i]);
+        }
+        return r;
+    }
+    /** Tasks ELIGIBLE once the cluster has run (the residual's sources). */
+    int eligibleRendered() {
+        uint32_t n = 0;
+        ics_swig_check(ics_cluster_eligible_rendered(&n, $self));
+        return ics_swig_int(n, "eligible rendered");
+    }
+    /** Of eligibleRendered(), the tasks with a parent in the cluster. */
+    int newlyEligible() {
+        uint32_t n = 0;
+        ics_swig_check(ics_cluster_newly_eligible(&n, $self));
+        return ics_swig_int(n, "newly eligible");
+    }
+    /** True when every task's unexecuted ancestors are in the cluster. */
+    bool isSelfContained() {
+        int r = 0;
+        ics_swig_check(ics_cluster_self_contained(&r, $self));
+        return r != 0;
+    }
+    /** Why the cluster is not self-contained; empty when it is. */
+    IcsSwigText violation() {
+        const char *s = nullptr;
+        ics_swig_check(ics_cluster_violation(&s, $self));
+        return ics_swig_text(s);
+    }
+    /** Residual tasks left isolated by the cluster and adjacent to it (its closure, §3.3.3, minus the cluster). */
+    IcsSwigIds closure() {
+        return ics_swig_fetch([&](uint32_t *b, size_t c, size_t *n) { return ics_cluster_closure(b, c, n, $self); });
+    }
+    /** The residual dag: a new Dag (names kept, ids renumbered). */
+    IcsDag *residualDag() {
+        ics_dag *d = nullptr;
+        return ics_swig_new_dag(ics_cluster_residual_dag(&d, $self), d);
+    }
+    /** IC_OPTIMAL when the residual's schedule is proven (Theorem 3.1 or the engine). */
+    ics_schedule_status residualStatus() {
+        ics_schedule_status s = ICS_SCHEDULE_HEURISTIC;
+        ics_swig_check(ics_cluster_residual_status(&s, $self));
+        return s;
+    }
+    /** The residual's schedule, as ids of the original dag. */
+    IcsSwigIds residualOrder() {
+        return ics_swig_fetch(
+            [&](uint32_t *b, size_t c, size_t *n) { return ics_cluster_residual_order(b, c, n, $self); });
+    }
+    /** Why the residual's schedule is not proven; empty when it is. */
+    IcsSwigText residualReason() {
+        const char *s = nullptr;
+        ics_swig_check(ics_cluster_residual_reason(&s, $self));
+        return ics_swig_text(s);
+    }
+    /** How the residual's schedule was proven; empty when it is not. */
+    IcsSwigText certificate() {
+        const char *s = nullptr;
+        ics_swig_check(ics_cluster_certificate(&s, $self));
+        return ics_swig_text(s);
+    }
+}

@@ -50,6 +50,7 @@ extern const cli_command cli_cmd_generate; /* cmd_generate.c */
 extern const cli_command cli_cmd_sum;      /* cmd_algebra.c */
 extern const cli_command cli_cmd_compose;  /* cmd_algebra.c */
 extern const cli_command cli_cmd_induced;  /* cmd_algebra.c */
+extern const cli_command cli_cmd_cluster;  /* cmd_cluster.c */
 
 /* ------------------------------------------------------------ arguments */
 

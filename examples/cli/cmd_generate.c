@@ -70,6 +70,11 @@ static int gen_random_er(ics_dag** out, const cli_command* cmd, char** params, i
     return generated(ics_dag_generate_random_er(out, nodes, p, seed), cmd, "random-er");
 }
 
+static int gen_clustering_fig6(ics_dag** out, const cli_command* cmd, char** params, int n) {
+    (void)params, (void)n;
+    return generated(ics_dag_generate_clustering_fig6(out), cmd, "clustering-fig6");
+}
+
 static const family families[] = {
     {"w", "S D", 2, NULL, ics_dag_generate_w, NULL},
     {"m", "S D", 2, NULL, ics_dag_generate_m, NULL},
@@ -91,6 +96,7 @@ static const family families[] = {
     {"wavefront", "ROWS COLS", 2, NULL, ics_dag_generate_wavefront, NULL},
     {"parallel-prefix", "N", 1, ics_dag_generate_parallel_prefix, NULL, NULL},
     {"fmri", "WIDTH", 1, ics_dag_generate_fmri, NULL, NULL},
+    {"clustering-fig6", "", 0, NULL, NULL, gen_clustering_fig6},
 };
 
 /* The k-th word of `params` into buf. */
@@ -167,6 +173,8 @@ const cli_command cli_cmd_generate = {
     "                             probability P (and at least one parent)\n"
     "  random-er N P SEED         Erdos-Renyi dag on N nodes: each pair gets an arc\n"
     "                             with probability P, oriented by a random order\n"
+    "  clustering-fig6            the dag of Fig. 6 of the clustering paper: two\n"
+    "                             out-meshes joined, ▷-chain W(1,2) ... W(10,2)\n"
     "\n"
     "Familiar computations (each IC-optimal by the decomposition):\n"
     "  matrix-multiplication LEVELS\n"

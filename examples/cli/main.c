@@ -39,6 +39,7 @@ static const cli_command* const commands[] = {
     &cli_cmd_sum,
     &cli_cmd_compose,
     &cli_cmd_induced,
+    &cli_cmd_cluster,
     &cmd_version,
     &cmd_help,
 };

@@ -79,4 +79,8 @@ Dag random_layered(std::uint32_t layers, std::uint32_t width, double p, std::uin
 // Erdos-Renyi over a random permutation: each pair gets an arc with probability p.
 Dag random_er(std::uint32_t n, double p, std::uint64_t seed);
 
+// The dag of Fig. 6a of clustering.txt (two out-meshes joined), whose
+// ▷-linearization is the chain (3); see clustering_fig6.cpp for the names.
+Dag clustering_fig6();
+
 }  // namespace ics::families

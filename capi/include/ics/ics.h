@@ -479,6 +479,116 @@ ICS_API ics_status ics_dag_generate_parallel_prefix(ics_dag** out, uint32_t n);
  * schedule interleaves them (no summand has ▷-priority), joined by one sink. */
 ICS_API ics_status ics_dag_generate_fmri(ics_dag** out, uint32_t width);
 
+/* ---------------------------------------------------------------- task clustering (clustering.txt §3) */
+/*
+ * When a worker of capacity k arrives, the server hands it a *clustered task*
+ * F: k tasks it can finish without further communication, chosen so that the
+ * residual dag still admits an IC-optimal schedule.
+ *
+ *  - running state: the dag plus the ids of the EXECUTED tasks, which must be
+ *    closed under parents (executed may be NULL/0: start of the computation).
+ *  - self-contained: every task of F is ELIGIBLE or has all its unexecuted
+ *    ancestors in F.
+ *  - residual: the subdag on the tasks neither executed nor in F (names kept).
+ *  - cut arcs: the arcs from a task of F to a task of the residual (the
+ *    results the worker sends back; arcs from executed tasks into F are not
+ *    counted). The clustering paper's Fig. 6 at k = 6: direct 8, staggered 6.
+ *  - eligible rendered: tasks ELIGIBLE once F is executed (the residual's
+ *    sources); newly eligible: those of them with a parent in F.
+ *  - closure: the residual tasks left isolated by F and adjacent to it (§3.3.3).
+ * A residual reported ICS_SCHEDULE_IC_OPTIMAL is proven: by Theorem 3.1 (the
+ * tail of an IC-optimal schedule) or by the engine run on the residual.
+ */
+typedef enum ics_cluster_strategy {
+    ICS_CLUSTER_DIRECT = 0,    /* first k tasks of an IC-optimal schedule (Theorem 3.1, Corollary 3.1) */
+    ICS_CLUSTER_STAGGERED = 1, /* whole blocks of the ▷-chain, skipping some (Lemma 3.1) */
+    ICS_CLUSTER_DONOR = 2,     /* universal donors: W/N/Cycle or M compositions (Theorems 3.3, 3.4) */
+    ICS_CLUSTER_MIN_CUT = 3,   /* the certified candidate of the above with the fewest cut arcs */
+    ICS_CLUSTER_CHECK = 4      /* a user-supplied cluster (ics_cluster_check) */
+} ics_cluster_strategy;
+
+/* "direct", "staggered", "donor", "min-cut", "check". */
+ICS_API const char* ics_cluster_strategy_name(ics_cluster_strategy strategy);
+/* Inverse of ics_cluster_strategy_name (also "min_cut", "mincut"). */
+ICS_API ics_status ics_cluster_strategy_from_name(ics_cluster_strategy* out, const char* name);
+
+#define ICS_CLUSTER_OPTIONS_VERSION 1
+typedef struct ics_cluster_options {
+    unsigned version;                 /* ICS_CLUSTER_OPTIONS_VERSION */
+    uint32_t exact_max_nodes;         /* as ics_schedule_options (default 20) */
+    uint64_t exact_max_downsets;      /* as ics_schedule_options (default 2^20) */
+    uint32_t block_exact_max_sources; /* as ics_schedule_options (default 24, at most 30) */
+    uint64_t search_budget;           /* steps of the staggered search (default 65536) */
+    uint32_t max_verified;            /* candidate residuals proven by running the engine, at most (default 3) */
+    uint32_t donor_seeds;             /* ELIGIBLE tasks seeding the donor's greedy growth (default 16) */
+} ics_cluster_options;
+#define ICS_CLUSTER_OPTIONS_INIT {ICS_CLUSTER_OPTIONS_VERSION, 20, 1048576, 24, 65536, 3, 16}
+ICS_API ics_status ics_cluster_options_init(ics_cluster_options* opts, unsigned version);
+
+typedef struct ics_cluster ics_cluster;
+
+/* Extracts a cluster of k tasks (1 <= k <= unexecuted tasks) with `strategy`
+ * (not ICS_CLUSTER_CHECK). Errors: ICS_ERR_INVALID_ARGUMENT (k, executed not
+ * closed under parents or repeated), ICS_ERR_UNKNOWN_NODE (an id),
+ * ICS_ERR_NOT_IC_OPTIMAL (the unexecuted dag has no proven IC-optimal
+ * schedule), ICS_ERR_UNSUPPORTED (the strategy needs a structure the dag
+ * lacks: staggered a ▷-linear composition, donor W/N/Cycle or M blocks; the
+ * message says which). opts may be NULL. */
+ICS_API ics_status ics_cluster_extract(ics_cluster** out, const ics_dag* dag, const uint32_t* executed,
+                                       size_t executed_len, uint32_t k, ics_cluster_strategy strategy,
+                                       const ics_cluster_options* opts);
+/* Checks a user-supplied cluster (distinct unexecuted ids, any order): whether
+ * it is self-contained (ics_cluster_violation says why not), its cut arcs,
+ * closure, eligible counts, and the residual scheduled by the engine. */
+ICS_API ics_status ics_cluster_check(ics_cluster** out, const ics_dag* dag, const uint32_t* executed,
+                                     size_t executed_len, const uint32_t* tasks, size_t len,
+                                     const ics_cluster_options* opts);
+ICS_API void ics_cluster_destroy(ics_cluster* cluster);
+
+/* The strategy that produced the cluster (for MIN_CUT: the winner's). */
+ICS_API ics_status ics_cluster_strategy_used(ics_cluster_strategy* out, const ics_cluster* cluster);
+/* F (ids of the dag), in an order the worker can execute (check: as given). */
+ICS_API ics_status ics_cluster_tasks(uint32_t* out, size_t capacity, size_t* out_count, const ics_cluster* cluster);
+ICS_API ics_status ics_cluster_cut_arc_count(uint64_t* out, const ics_cluster* cluster);
+/* The cut arcs as pairs out_from[i] -> out_to[i]. */
+ICS_API ics_status ics_cluster_cut_arcs(uint32_t* out_from, uint32_t* out_to, size_t capacity, size_t* out_count,
+                                        const ics_cluster* cluster);
+ICS_API ics_status ics_cluster_eligible_rendered(uint32_t* out, const ics_cluster* cluster);
+ICS_API ics_status ics_cluster_newly_eligible(uint32_t* out, const ics_cluster* cluster);
+/* *out = 1 when self-contained; the violation ("" when self-contained). */
+ICS_API ics_status ics_cluster_self_contained(int* out, const ics_cluster* cluster);
+ICS_API ics_status ics_cluster_violation(const char** out, const ics_cluster* cluster);
+/* Residual tasks isolated in the residual and adjacent to F (the closure minus F). */
+ICS_API ics_status ics_cluster_closure(uint32_t* out, size_t capacity, size_t* out_count, const ics_cluster* cluster);
+/* The residual dag: a new handle (names kept, ids renumbered). */
+ICS_API ics_status ics_cluster_residual_dag(ics_dag** out, const ics_cluster* cluster);
+/* Whether the residual's schedule is proven IC-optimal; its order (ids of the
+ * ORIGINAL dag); why not proven; how it was proven. Strings owned by the cluster. */
+ICS_API ics_status ics_cluster_residual_status(ics_schedule_status* out, const ics_cluster* cluster);
+ICS_API ics_status ics_cluster_residual_order(uint32_t* out, size_t capacity, size_t* out_count,
+                                              const ics_cluster* cluster);
+ICS_API ics_status ics_cluster_residual_reason(const char** out, const ics_cluster* cluster);
+ICS_API ics_status ics_cluster_certificate(const char** out, const ics_cluster* cluster);
+
+/* Repeated extraction: workers of capacities sizes[0..count) served one after
+ * the other from the shrinking residual (cluster i is extracted after clusters
+ * 0..i-1 ran). When the strategy does not apply to a residual known to be
+ * IC-optimal only by Theorem 3.1, that worker gets the direct cluster (see
+ * ics_cluster_strategy_used). */
+typedef struct ics_cluster_list ics_cluster_list;
+ICS_API ics_status ics_cluster_sequence(ics_cluster_list** out, const ics_dag* dag, const uint32_t* executed,
+                                        size_t executed_len, const uint32_t* sizes, size_t count,
+                                        ics_cluster_strategy strategy, const ics_cluster_options* opts);
+ICS_API void ics_cluster_list_destroy(ics_cluster_list* list);
+ICS_API ics_status ics_cluster_list_count(uint32_t* out, const ics_cluster_list* list);
+/* A new handle holding a copy of cluster `index` (destroy it). */
+ICS_API ics_status ics_cluster_list_get(ics_cluster** out, const ics_cluster_list* list, uint32_t index);
+
+/* The dag of Fig. 6a of the clustering paper: two out-meshes joined, of type
+ * W(1,2)↑W(1,2)↑W(2,2)↑W(2,2)↑W(3,2)↑W(3,2)↑W(4,2)↑W(4,2)↑W(5,2)↑W(6,2)↑W(10,2)
+ * (54 nodes: left mesh "L<x>_<y>", right mesh "R<x>_<y>", joining sinks "J1".."J11"). */
+ICS_API ics_status ics_dag_generate_clustering_fig6(ics_dag** out);
+
 #ifdef __cplusplus
 }
 #endif

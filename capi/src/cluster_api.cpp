@@ -1,0 +1,295 @@
+// ics_cluster_*: task clustering for heterogeneous workers (clustering.txt §3),
+// and the Fig. 6 dag of that paper.
+#include <algorithm>
+#include <cstring>
+
+#include "cluster/cluster.hpp"
+#include "families/families.hpp"
+#include "handles.hpp"
+
+using namespace ics;
+using namespace ics::capi;
+
+namespace {
+
+constexpr std::uint32_t kClusterMagic = 0x4943534B;      // "ICSK"
+constexpr std::uint32_t kClusterListMagic = 0x4943534C;  // "ICSL"
+
+}  // namespace
+
+struct ics_cluster {
+    std::uint32_t magic = kClusterMagic;
+    cluster::Cluster c;
+    ~ics_cluster() { magic = kDeadMagic; }
+};
+
+struct ics_cluster_list {
+    std::uint32_t magic = kClusterListMagic;
+    std::vector<cluster::Cluster> clusters;
+    ~ics_cluster_list() { magic = kDeadMagic; }
+};
+
+namespace {
+
+const cluster::Cluster& check(const ics_cluster* c) { return check_handle(c, kClusterMagic, "cluster").c; }
+
+cluster::Options to_options(const ics_cluster_options* o) {
+    cluster::Options opt;
+    if (o == nullptr) return opt;
+    check_version(o->version, ICS_CLUSTER_OPTIONS_VERSION, "ics_cluster_options");
+    if (o->block_exact_max_sources > 30)
+        fail(Errc::invalid_argument, "block_exact_max_sources above 30 would need 2^30+ states");
+    opt.schedule.exact_max_nodes = o->exact_max_nodes;
+    opt.schedule.exact_max_downsets = o->exact_max_downsets;
+    opt.schedule.block.exact_max_sources = o->block_exact_max_sources;
+    opt.search_budget = o->search_budget;
+    opt.max_verified = std::max<std::uint32_t>(o->max_verified, 1);
+    opt.donor_seeds = o->donor_seeds;
+    return opt;
+}
+
+std::span<const NodeId> ids(const uint32_t* p, size_t len, const char* what) {
+    if (p == nullptr && len > 0) fail(Errc::invalid_argument, std::string(what) + " is NULL");
+    return {p, len};
+}
+
+cluster::Strategy to_strategy(ics_cluster_strategy s) {
+    if (s < ICS_CLUSTER_DIRECT || s > ICS_CLUSTER_MIN_CUT)
+        fail(Errc::invalid_argument, "strategy " + std::to_string(static_cast<int>(s)) +
+                                         " cannot extract (direct, staggered, donor or min-cut)");
+    return static_cast<cluster::Strategy>(s);
+}
+
+ics_status emit_cluster(ics_cluster** out, cluster::Cluster c) {
+    auto h = std::make_unique<ics_cluster>();
+    h->c = std::move(c);
+    *out = h.release();
+    return ICS_OK;
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* ics_cluster_strategy_name(ics_cluster_strategy strategy) {
+    if (strategy < ICS_CLUSTER_DIRECT || strategy > ICS_CLUSTER_CHECK) return "unknown";
+    return cluster::strategy_name(static_cast<cluster::Strategy>(strategy));
+}
+
+ics_status ics_cluster_strategy_from_name(ics_cluster_strategy* out, const char* name) {
+    ICS_API_BEGIN
+    require(out, "out");
+    require(name, "name");
+    for (int s = ICS_CLUSTER_DIRECT; s <= ICS_CLUSTER_CHECK; ++s)
+        if (std::strcmp(name, ics_cluster_strategy_name(static_cast<ics_cluster_strategy>(s))) == 0) {
+            *out = static_cast<ics_cluster_strategy>(s);
+            return ICS_OK;
+        }
+    if (std::strcmp(name, "min_cut") == 0 || std::strcmp(name, "mincut") == 0) {
+        *out = ICS_CLUSTER_MIN_CUT;
+        return ICS_OK;
+    }
+    fail(Errc::invalid_argument,
+         "unknown clustering strategy " + quoted(name) + " (direct, staggered, donor, min-cut, check)");
+    ICS_API_END
+}
+
+ics_status ics_cluster_options_init(ics_cluster_options* opts, unsigned version) {
+    ICS_API_BEGIN
+    require(opts, "opts");
+    check_version(version, ICS_CLUSTER_OPTIONS_VERSION, "ics_cluster_options");
+    *opts = ics_cluster_options ICS_CLUSTER_OPTIONS_INIT;
+    opts->version = version;
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_cluster_extract(ics_cluster** out, const ics_dag* dag, const uint32_t* executed, size_t executed_len,
+                               uint32_t k, ics_cluster_strategy strategy, const ics_cluster_options* opts) {
+    ICS_API_BEGIN
+    require(out, "out");
+    const Dag& g = capi::check(dag).dag();
+    const auto s = to_strategy(strategy);
+    return emit_cluster(out, cluster::extract(g, ids(executed, executed_len, "executed"), k, s, to_options(opts)));
+    ICS_API_END
+}
+
+ics_status ics_cluster_check(ics_cluster** out, const ics_dag* dag, const uint32_t* executed, size_t executed_len,
+                             const uint32_t* tasks, size_t len, const ics_cluster_options* opts) {
+    ICS_API_BEGIN
+    require(out, "out");
+    const Dag& g = capi::check(dag).dag();
+    return emit_cluster(out, cluster::check(g, ids(executed, executed_len, "executed"), ids(tasks, len, "tasks"),
+                                            to_options(opts)));
+    ICS_API_END
+}
+
+void ics_cluster_destroy(ics_cluster* cluster) {
+    if (cluster == nullptr || cluster->magic != kClusterMagic) return;
+    delete cluster;
+}
+
+ics_status ics_cluster_strategy_used(ics_cluster_strategy* out, const ics_cluster* cluster) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = static_cast<ics_cluster_strategy>(check(cluster).strategy);
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_cluster_tasks(uint32_t* out, size_t capacity, size_t* out_count, const ics_cluster* cluster) {
+    ICS_API_BEGIN
+    return copy_out(out, capacity, out_count, check(cluster).tasks);
+    ICS_API_END
+}
+
+ics_status ics_cluster_cut_arc_count(uint64_t* out, const ics_cluster* cluster) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = check(cluster).cut.size();
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_cluster_cut_arcs(uint32_t* out_from, uint32_t* out_to, size_t capacity, size_t* out_count,
+                                const ics_cluster* cluster) {
+    ICS_API_BEGIN
+    const auto& cut = check(cluster).cut;
+    std::vector<std::uint32_t> from, to;
+    from.reserve(cut.size());
+    to.reserve(cut.size());
+    for (const auto& [u, v] : cut) {
+        from.push_back(u);
+        to.push_back(v);
+    }
+    if (out_from == nullptr && out_to == nullptr && capacity == 0) return copy_out(nullptr, 0, out_count, from);
+    require(out_to, "out_to");
+    if (auto st = answer_without_copy(out_from, capacity, out_count, from.size())) return *st;
+    std::copy(from.begin(), from.end(), out_from);
+    return copy_out(out_to, capacity, out_count, to);
+    ICS_API_END
+}
+
+ics_status ics_cluster_eligible_rendered(uint32_t* out, const ics_cluster* cluster) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = check(cluster).eligible_rendered;
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_cluster_newly_eligible(uint32_t* out, const ics_cluster* cluster) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = check(cluster).newly_eligible;
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_cluster_self_contained(int* out, const ics_cluster* cluster) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = check(cluster).self_contained ? 1 : 0;
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_cluster_violation(const char** out, const ics_cluster* cluster) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = check(cluster).violation.c_str();
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_cluster_closure(uint32_t* out, size_t capacity, size_t* out_count, const ics_cluster* cluster) {
+    ICS_API_BEGIN
+    return copy_out(out, capacity, out_count, check(cluster).closure);
+    ICS_API_END
+}
+
+ics_status ics_cluster_residual_dag(ics_dag** out, const ics_cluster* cluster) {
+    ICS_API_BEGIN
+    require(out, "out");
+    return emit(out, check(cluster).residual);
+    ICS_API_END
+}
+
+ics_status ics_cluster_residual_status(ics_schedule_status* out, const ics_cluster* cluster) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = static_cast<ics_schedule_status>(check(cluster).residual_status);
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_cluster_residual_order(uint32_t* out, size_t capacity, size_t* out_count, const ics_cluster* cluster) {
+    ICS_API_BEGIN
+    return copy_out(out, capacity, out_count, check(cluster).residual_order);
+    ICS_API_END
+}
+
+ics_status ics_cluster_residual_reason(const char** out, const ics_cluster* cluster) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = check(cluster).residual_reason.c_str();
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_cluster_certificate(const char** out, const ics_cluster* cluster) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = check(cluster).certificate.c_str();
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_cluster_sequence(ics_cluster_list** out, const ics_dag* dag, const uint32_t* executed,
+                                size_t executed_len, const uint32_t* sizes, size_t count,
+                                ics_cluster_strategy strategy, const ics_cluster_options* opts) {
+    ICS_API_BEGIN
+    require(out, "out");
+    const Dag& g = capi::check(dag).dag();
+    if (sizes == nullptr && count > 0) fail(Errc::invalid_argument, "sizes is NULL");
+    const auto s = to_strategy(strategy);
+    auto h = std::make_unique<ics_cluster_list>();
+    h->clusters = cluster::sequence(g, ids(executed, executed_len, "executed"),
+                                    std::span<const std::uint32_t>(sizes, count), s, to_options(opts));
+    *out = h.release();
+    return ICS_OK;
+    ICS_API_END
+}
+
+void ics_cluster_list_destroy(ics_cluster_list* list) {
+    if (list == nullptr || list->magic != kClusterListMagic) return;
+    delete list;
+}
+
+ics_status ics_cluster_list_count(uint32_t* out, const ics_cluster_list* list) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = static_cast<uint32_t>(check_handle(list, kClusterListMagic, "cluster list").clusters.size());
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_cluster_list_get(ics_cluster** out, const ics_cluster_list* list, uint32_t index) {
+    ICS_API_BEGIN
+    require(out, "out");
+    const auto& l = check_handle(list, kClusterListMagic, "cluster list");
+    if (index >= l.clusters.size())
+        fail(Errc::invalid_argument, "cluster " + std::to_string(index) + " out of range (" +
+                                         std::to_string(l.clusters.size()) + " clusters)");
+    return emit_cluster(out, l.clusters[index]);
+    ICS_API_END
+}
+
+ics_status ics_dag_generate_clustering_fig6(ics_dag** out) {
+    ICS_API_BEGIN
+    require(out, "out");
+    return emit(out, families::clustering_fig6());
+    ICS_API_END
+}
+
+}  // extern "C"
