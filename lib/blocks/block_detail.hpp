@@ -87,6 +87,7 @@ bool schedule_m(const BlockView& v, BlockSchedule& out);        // m_dag.cpp
 bool schedule_n(const BlockView& v, BlockSchedule& out);        // n_dag.cpp
 bool schedule_cycle(const BlockView& v, BlockSchedule& out);    // cycle_dag.cpp
 bool schedule_q(const BlockView& v, BlockSchedule& out);        // q_dag.cpp
+bool schedule_product(const BlockView& v, BlockSchedule& out);  // product_block.cpp
 bool recognize_closed_form(const BlockView& v, BlockSchedule& out);  // recognize.cpp
 
 // W_{s,d} structure of a view (s >= 1 tops, each of out-degree d >= 2, chained

@@ -24,6 +24,7 @@ enum class Kind : int {
     exact = 7,     // exhaustive search over subsets of sources (≤ 24 sources)
     dual = 8,      // dual of a known schedule of the dual block
     greedy = 9,    // not proven: greedy order
+    product = 10,  // X(m,n): one sink per (a, b) pair of two source sides (matrix products)
 };
 const char* kind_name(Kind k) noexcept;
 

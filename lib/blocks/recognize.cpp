@@ -10,7 +10,7 @@ namespace detail {
 
 bool recognize_closed_form(const BlockView& v, BlockSchedule& out) {
     return schedule_trivial(v, out) || schedule_cycle(v, out) || schedule_q(v, out) || schedule_w(v, out) ||
-           schedule_m(v, out) || schedule_n(v, out);
+           schedule_m(v, out) || schedule_n(v, out) || schedule_product(v, out);
 }
 
 }  // namespace detail

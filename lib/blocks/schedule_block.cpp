@@ -67,6 +67,7 @@ const char* kind_name(Kind k) noexcept {
         case Kind::exact: return "exact";
         case Kind::dual: return "dual";
         case Kind::greedy: return "greedy";
+        case Kind::product: return "product";
     }
     return "unknown";
 }

@@ -99,6 +99,27 @@ TEST(Recognize, QDags) {
         }
 }
 
+// Product blocks X(m,n) (one sink per pair of an a- and a b-source: matrix
+// products): profile max{a·b : a + b = x, a <= m, b <= n}, the oracle's.
+TEST(Recognize, ProductBlocks) {
+    for (std::uint32_t m = 2; m <= 7; ++m)
+        for (std::uint32_t n = m; n <= 9; ++n) {
+            Spec spec{m + n, m * n, {}};
+            for (std::uint32_t i = 0; i < m; ++i)
+                for (std::uint32_t j = 0; j < n; ++j) {
+                    spec.arcs.emplace_back(i, i * n + j);
+                    spec.arcs.emplace_back(m + j, i * n + j);
+                }
+            std::vector<std::uint32_t> p(m + n + 1, 0);
+            for (std::uint32_t x = 0; x <= m + n; ++x)
+                for (std::uint32_t a = 0; a <= std::min(x, m); ++a)
+                    if (x - a <= n) p[x] = std::max(p[x], a * (x - a));
+            Expect e{Kind::product, "X(" + str(m) + "," + str(n) + ")", p};
+            if (m == 2 && n == 2) e = {Kind::cycle_dag, "C(4)", p};
+            check(spec, e, 5 + m * 13 + n);
+        }
+}
+
 TEST(Recognize, NearMissesAreNotClosedForms) {
     // W(3,3) with one extra arc, C(5) split into C(2)+C(3), N(4) plus an arc,
     // Q(3,3) minus an arc, W(2,2)+W(2,2) (two chains), M with a 3-way sink.

@@ -19,7 +19,7 @@ from test_cli import CliTestCase, brute_max_profile, eligible_profile, parse_edg
 
 # family -> [(params, check against the brute-force oracle)]
 FAMILIAR = {
-    "matrix-multiplication": [([1], True), ([2], False), ([3], False)],
+    "matrix-multiplication": [([1], True), ([2], False), ([3], False), ([4], False)],
     "laplace": [([2], True), ([3], True), ([4], True), ([12], False)],
     "divide-conquer": [([3, 1], True), ([2, 2], True), ([3, 2], True), ([4, 3], False)],
     "expansion-reduction": [([1], True), ([2], True), ([3], True), ([6], False)],

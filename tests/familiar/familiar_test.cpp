@@ -80,7 +80,7 @@ TEST(Familiar, DivideAndConquer) {
 
 TEST(Familiar, MatrixMultiplication) {
     std::vector<Size> sizes;
-    for (std::uint32_t r = 1; r <= 3; ++r)
+    for (std::uint32_t r = 1; r <= 5; ++r)  // 4 and 5: product blocks X(16,16), X(32,32) by their closed form
         sizes.push_back({"levels " + std::to_string(r), [r] { return families::matrix_multiplication(r); }, r == 1});
     expect_ico_by_decomposition(sizes);
 }
@@ -150,17 +150,15 @@ TEST(Familiar, FmriSummandsMustInterleave) {
     }
 }
 
-// Recursive matrix multiplication beyond 3 levels: its product blocks (2^(r+1)
-// sources: a row of a and a column of b blocks) exceed the exhaustive block
-// search (24 sources) and have no closed form in lib/blocks, so the
-// decomposition stops there. Recorded, not hidden: when a closed form
-// arrives, this test says so.
-TEST(Familiar, MatrixMultiplicationFourLevelsIsBeyondTheBlockLibrary) {
+// Recursive matrix multiplication: the product blocks of level 4 (32 sources,
+// beyond the exhaustive block search) are proven by the closed form X(m,n).
+TEST(Familiar, MatrixMultiplicationProductBlocksByClosedForm) {
     const Dag g = families::matrix_multiplication(4);
     const schedule::Result r = schedule::schedule(g, decomposition_only());
-    EXPECT_EQ(r.status, schedule::Status::heuristic);
-    EXPECT_NE(r.reason.find("bipartite(32 sources) has no proven IC-optimal schedule"), std::string::npos)
-        << r.reason;
+    ASSERT_EQ(r.status, schedule::Status::ic_optimal) << r.reason;
+    std::size_t products = 0;
+    for (const auto& blk : r.blocks) products += blk.schedule.kind == blocks::Kind::product;
+    EXPECT_GT(products, 0u);
 }
 
 // The scan network without its one-parent copy nodes (each position's value

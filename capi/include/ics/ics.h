@@ -337,8 +337,8 @@ ICS_API ics_status ics_schedule_result_block_count(uint32_t* out, const ics_sche
 #define ICS_BLOCK_INFO_VERSION 1
 typedef struct ics_block_info {
     unsigned version;     /* ICS_BLOCK_INFO_VERSION */
-    const char* shape;    /* "W(3,2)", "C(4)", "Q(2,2)", "P[3,1/2,2]", "bipartite(30 sources)" */
-    const char* kind;     /* "trivial", "w_dag", "m_dag", "n_dag", "cycle_dag", "q_dag", "pbt", "exact", "dual", "greedy" */
+    const char* shape;    /* "W(3,2)", "C(4)", "Q(2,2)", "X(4,4)", "P[3,1/2,2]", "bipartite(30 sources)" */
+    const char* kind;     /* "trivial", "w_dag", "m_dag", "n_dag", "cycle_dag", "q_dag", "pbt", "exact", "dual", "greedy", "product" */
     int proven;           /* its schedule is IC-optimal for the block */
     uint32_t sources;
     uint32_t sinks;
