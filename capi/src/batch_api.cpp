@@ -144,15 +144,16 @@ ics_status ics_batch_result_guarantee(const char** out, const ics_batch_result* 
     ICS_API_END
 }
 
-ics_status ics_batch_play(ics_batch_play_result** out, const ics_dag* dag, const uint32_t* requests, size_t count,
-                          const ics_batch_options* opts) {
+ics_status ics_batch_play(ics_batch_play_result** out, const ics_dag* dag, const uint32_t* executed,
+                          size_t executed_len, const uint32_t* requests, size_t count, const ics_batch_options* opts) {
     ICS_API_BEGIN
     require(out, "out");
     const Dag& g = capi::check(dag).dag();
+    if (executed == nullptr && executed_len > 0) fail(Errc::invalid_argument, "executed is NULL");
     if (requests == nullptr && count > 0) fail(Errc::invalid_argument, "requests is NULL");
     const batch::Options o = to_options(opts);
     const std::vector<std::uint64_t> req(requests, requests + count);
-    batch::Play p = batch::play(g, req, o);
+    batch::Play p = batch::play(g, std::span<const NodeId>(executed, executed_len), req, o);
     auto h = std::make_unique<ics_batch_play_result>();
     h->batches.resize(p.batches.size());
     h->offsets.push_back(0);

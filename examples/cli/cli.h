@@ -46,6 +46,7 @@ extern const cli_command cli_cmd_skeleton; /* cmd_structure.c */
 extern const cli_command cli_cmd_superdag; /* cmd_structure.c */
 extern const cli_command cli_cmd_convert;  /* cmd_convert.c */
 extern const cli_command cli_cmd_generate; /* cmd_generate.c */
+extern const cli_command cli_cmd_batch;    /* cmd_batch.c */
 
 /* ------------------------------------------------------------ arguments */
 

@@ -27,7 +27,7 @@ static const cli_command cmd_help = {
 /* Every subcommand, in the order `ics help` lists them. */
 static const cli_command* const commands[] = {
     &cli_cmd_info,     &cli_cmd_profile,  &cli_cmd_schedule, &cli_cmd_sweep,   &cli_cmd_priority, &cli_cmd_skeleton,
-    &cli_cmd_superdag, &cli_cmd_convert,  &cli_cmd_generate, &cmd_version,     &cmd_help,
+    &cli_cmd_superdag, &cli_cmd_convert,  &cli_cmd_generate, &cli_cmd_batch,   &cmd_version,     &cmd_help,
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 

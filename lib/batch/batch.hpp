@@ -83,13 +83,18 @@ struct Selection {
 // when forced EXACT exceeds its budget.
 Selection select(const Dag& g, std::span<const NodeId> executed, std::uint64_t r, const Options& options = {});
 
-// The Batched IC Pebble Game from nothing executed: step t selects
-// min(e_t, requests[t]) ELIGIBLE tasks with select(). Steps after everything
-// has been executed give empty batches. requests[t] == 0 is invalid_argument.
+// The Batched IC Pebble Game from the `executed` tasks (validated as by
+// select; empty = the start of the game): step t selects min(e_t, requests[t])
+// ELIGIBLE tasks with select(). Steps after everything has been executed give
+// empty batches. requests[t] == 0 is invalid_argument.
 struct Play {
     std::vector<Selection> batches;
 };
-Play play(const Dag& g, std::span<const std::uint64_t> requests, const Options& options = {});
+Play play(const Dag& g, std::span<const NodeId> executed, std::span<const std::uint64_t> requests,
+          const Options& options = {});
+
+// The number of ELIGIBLE tasks given `executed`, validated as by select().
+std::uint64_t eligible_count(const Dag& g, std::span<const NodeId> executed);
 
 // Executing `batch` on top of `executed`: the number of ELIGIBLE tasks after
 // (straight from the definition; used by the tests and by select's checks).

@@ -5,14 +5,15 @@
 
 namespace ics::batch {
 
-Play play(const Dag& g, std::span<const std::uint64_t> requests, const Options& options) {
+Play play(const Dag& g, std::span<const NodeId> start, std::span<const std::uint64_t> requests,
+          const Options& options) {
     for (std::size_t t = 0; t < requests.size(); ++t)
         if (requests[t] == 0)
             fail(Errc::invalid_argument, "request " + std::to_string(t + 1) + " asks for 0 tasks (r_t >= 1)");
     Play p;
-    std::vector<NodeId> executed;
+    std::vector<NodeId> executed(start.begin(), start.end());
     for (std::uint64_t r : requests) {
-        const std::uint64_t e = eligible_after(g, executed, {});
+        const std::uint64_t e = eligible_count(g, executed);  // also validates the start set
         if (e == 0) {  // everything has been executed
             Selection empty;
             empty.method = Method::exact;

@@ -177,13 +177,17 @@ Selection select(const Dag& g, std::span<const NodeId> executed, std::uint64_t r
     sel.bound_after = sel.eligible_before - r + std::max(upper, gain);
     sel.method = method;
     sel.optimal = gain >= upper;
-    const std::string parts = std::to_string(sel.components) + " component(s) of H with several ELIGIBLE tasks (" +
-                              std::to_string(sel.tree_components) + " by Σ_DP, " +
-                              std::to_string(sel.searched_components) + " by exhaustive search, " +
-                              std::to_string(sel.greedy_components) + " greedily) and " +
-                              std::to_string(h.trivial_sources.size()) + " single-task one(s)";
+    std::string parts;
+    auto part = [&](std::size_t count, const char* what) {
+        if (count == 0) return;
+        parts += (parts.empty() ? "" : ", ") + std::to_string(count) + " " + what;
+    };
+    part(sel.tree_components, "tree component(s) by Σ_DP");
+    part(sel.searched_components, "component(s) by exhaustive search");
+    part(sel.greedy_components, "component(s) greedily");
+    part(h.trivial_sources.size(), "single ELIGIBLE task(s)");
     if (sel.optimal && all_exact && method != Method::expansive && method != Method::greedy)
-        sel.guarantee = "optimal: " + parts + ", combined by the knapsack DP of Theorem 2";
+        sel.guarantee = "optimal: " + parts + "; combined by Theorem 2";
     else if (sel.optimal)
         sel.guarantee = "optimal: the gain of " + std::to_string(gain) + " newly ELIGIBLE tasks reaches the proven upper bound";
     else if (method == Method::expansive)

@@ -35,6 +35,25 @@ std::vector<std::uint8_t> mark_executed(const Dag& g, std::span<const NodeId> ex
 
 }  // namespace
 
+}  // namespace ics::batch::detail
+
+namespace ics::batch {
+
+std::uint64_t eligible_count(const Dag& g, std::span<const NodeId> executed) {
+    const std::vector<std::uint8_t> state = detail::mark_executed(g, executed);
+    std::uint64_t count = 0;
+    for (NodeId v = 0; v < g.node_count(); ++v) {
+        if (state[v] != detail::kNone) continue;
+        const auto ps = g.parents(v);
+        count += std::all_of(ps.begin(), ps.end(), [&](NodeId p) { return state[p] == detail::kExecuted; });
+    }
+    return count;
+}
+
+}  // namespace ics::batch
+
+namespace ics::batch::detail {
+
 Reduction reduce(const Dag& g, std::span<const NodeId> executed, std::uint64_t r) {
     const NodeId n = g.node_count();
     std::vector<std::uint8_t> state = mark_executed(g, executed);

@@ -213,7 +213,7 @@ TEST(BatchPlay, SequenceOfBatches) {
         const Dag g = random_dag(static_cast<std::uint32_t>(3 + rng.below(12)), 0.3, rng.next());
         std::vector<std::uint64_t> req;
         for (int t = 0; t < 6; ++t) req.push_back(1 + rng.below(4));
-        const batch::Play p = batch::play(g, req);
+        const batch::Play p = batch::play(g, {}, req);
         ASSERT_EQ(p.batches.size(), req.size());
         std::vector<NodeId> x;
         for (std::size_t t = 0; t < req.size(); ++t) {
@@ -231,7 +231,7 @@ TEST(BatchPlay, SequenceOfBatches) {
             x.insert(x.end(), s.selected.begin(), s.selected.end());
         }
     }
-    expect_error([] { batch::play(from_arcs({{"a", "b"}}), std::vector<std::uint64_t>{1, 0}); },
+    expect_error([] { batch::play(from_arcs({{"a", "b"}}), {}, std::vector<std::uint64_t>{1, 0}); },
                  Errc::invalid_argument, {"request 2"});
 }
 

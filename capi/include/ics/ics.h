@@ -458,11 +458,13 @@ ICS_API ics_status ics_batch_result_guarantee(const char** out, const ics_batch_
 
 typedef struct ics_batch_play_result ics_batch_play_result;
 
-/* Plays the Batched IC Pebble Game from nothing executed: step t executes
+/* Plays the Batched IC Pebble Game from the `executed` tasks (checked as by
+ * ics_batch_select; none = the start of the game): step t executes
  * min(e_t, requests[t]) ELIGIBLE tasks chosen by ics_batch_select (an empty
  * batch once everything has run). requests[t] == 0 is ICS_ERR_INVALID_ARGUMENT. */
-ICS_API ics_status ics_batch_play(ics_batch_play_result** out, const ics_dag* dag, const uint32_t* requests,
-                                  size_t count, const ics_batch_options* opts);
+ICS_API ics_status ics_batch_play(ics_batch_play_result** out, const ics_dag* dag, const uint32_t* executed,
+                                  size_t executed_len, const uint32_t* requests, size_t count,
+                                  const ics_batch_options* opts);
 ICS_API void ics_batch_play_result_destroy(ics_batch_play_result* result);
 /* Number of batches (= count of requests). */
 ICS_API ics_status ics_batch_play_result_count(uint32_t* out, const ics_batch_play_result* result);
