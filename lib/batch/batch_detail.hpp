@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -56,12 +57,14 @@ struct Reduction {
 // Validates `executed` and r (see batch::select) and builds H.
 Reduction reduce(const Dag& g, std::span<const NodeId> executed, std::uint64_t r);
 
+class TreeDp;  // tree_dp.cpp
+
 // One component solved for every batch size k = 0..K (K = min(r, sources)).
 // value[k]: sinks made eligible by the witness of size k; bound[k]: proven
 // upper bound on the best of size k (== value when exact). Witnesses are
 // component-local source positions: either the first k entries of `order`, or
-// the k entries of slot k (sets[k·slot ..), slot = K); tree components
-// recompute theirs (tree_dp_witness).
+// the k entries of slot k (sets[k·slot ..), slot = K); tree components keep
+// their Σ_DP tables (tree) to backtrack through (tree_dp_witness).
 struct Answer {
     enum class Kind { prefix, sets, tree } kind = Kind::prefix;
     bool exact = false;
@@ -69,16 +72,18 @@ struct Answer {
     std::vector<std::uint32_t> order;
     std::vector<std::uint32_t> sets;
     std::uint32_t slot = 0;
+    std::shared_ptr<const TreeDp> tree;
     void init_sets(std::uint32_t K);                                       // Kind::sets, K+1 slots
     void set_witness(std::uint32_t k, std::span<const std::uint32_t> s);  // slot k := s (|s| == k)
     std::vector<std::uint32_t> witness(std::uint32_t k) const;            // prefix / sets
 };
 
-// Σ_DP (Lemma 3) when the component is a tree: exact curve. tree_dp_witness
-// recomputes the tables and returns the positions of an optimal set of size k.
+// Σ_DP (Lemma 3) when the component is a tree: exact curve, and its tables
+// (memory O(Σ_u min(s_u, K)), s_u the sources below u). tree_dp_witness
+// backtracks through them to an optimal set of size k (component positions).
 bool is_tree(const Reduction& h, std::uint32_t c);
 Answer tree_dp(const Reduction& h, std::uint32_t c, std::uint32_t K);
-std::vector<std::uint32_t> tree_dp_witness(const Reduction& h, std::uint32_t c, std::uint32_t K, std::uint32_t k);
+std::vector<std::uint32_t> tree_dp_witness(const Answer& a, std::uint32_t k);
 
 // Exact searches (exact_search.cpp): every subset when the component has at
 // most kSubsetMaxSources sources; every pair when K <= 2; else branch and

@@ -141,8 +141,8 @@ Selection select(const Dag& g, std::span<const NodeId> executed, std::uint64_t r
     for (std::uint32_t c = 0; c < h.components(); ++c) {
         const std::uint32_t k = ks[c + 1];
         if (k == 0) continue;
-        const auto K = static_cast<std::uint32_t>(answers[c].value.size() - 1);
-        const auto positions = answers[c].kind == Answer::Kind::tree ? tree_dp_witness(h, c, K, k) : answers[c].witness(k);
+        const auto positions =
+            answers[c].kind == Answer::Kind::tree ? tree_dp_witness(answers[c], k) : answers[c].witness(k);
         for (std::uint32_t p : positions) chosen.push_back(h.sources_of(c)[p]);
     }
     std::uint64_t gain = gain_of(h, chosen);

@@ -15,14 +15,19 @@ namespace ics::batch::detail {
 
 void max_plus(std::span<const std::int32_t> a, std::span<const std::int32_t> b, std::size_t cap,
               std::vector<std::int32_t>& out) {
+    if (a.size() > b.size()) std::swap(a, b);  // the inner loop runs over the longer curve (vectorized)
     const std::size_t len = std::min(a.size() + b.size() - 1, cap + 1);
     out.assign(len, kNeg);
     for (std::size_t x = 0; x < a.size() && x < len; ++x) {
-        if (a[x] == kNeg) continue;
+        const std::int32_t ax = a[x];
+        if (ax == kNeg) continue;
         const std::size_t ymax = std::min(b.size(), len - x);
         std::int32_t* o = out.data() + x;
-        for (std::size_t y = 0; y < ymax; ++y)
-            if (b[y] != kNeg) o[y] = std::max(o[y], a[x] + b[y]);
+        const std::int32_t* by = b.data();
+        for (std::size_t y = 0; y < ymax; ++y) {
+            const std::int32_t v = by[y] == kNeg ? kNeg : ax + by[y];
+            o[y] = std::max(o[y], v);
+        }
     }
 }
 

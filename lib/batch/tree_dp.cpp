@@ -26,8 +26,6 @@ bool is_tree(const Reduction& h, std::uint32_t c) {
     return arcs + 1 == h.sources_of(c).size() + h.sinks_of(c).size();  // connected, so a tree iff |A| = |N| - 1
 }
 
-namespace {
-
 using Curve = std::vector<std::int32_t>;
 using View = std::span<const std::int32_t>;
 
@@ -56,34 +54,41 @@ public:
                 }
             }
         }
+        // Sources per subtree, leaves first; then one pool holding every table.
+        size_.assign(s, 1);
+        for (std::size_t qi = order_.size(); qi-- > 1;) {
+            const std::uint32_t u = order_[qi];
+            size_[parent_src_[parent_sink_[u]]] += size_[u];
+        }
         off_.assign(s, 0);
         len_.assign(s, 0);
-        size_.assign(s, 1);
+        std::size_t total = 0;
+        for (std::uint32_t u = 0; u < s; ++u) {
+            len_[u] = std::min(size_[u], K_) + 1;
+            off_[u] = total;
+            total += 2 * std::size_t(len_[u]);
+        }
+        pool_.assign(total, kNeg);
     }
 
     // Fills E0 / E1 of every source, leaves first.
     void run() {
         const auto srcs = h_.sources_of(c_);
+        Curve acc1, acc0, f1, f0, tmp;
         for (std::size_t qi = order_.size(); qi-- > 0;) {
             const std::uint32_t u = order_[qi];
-            Curve acc1{kNeg, 0}, acc0{0}, f1, f0, tmp;
+            acc1.assign({kNeg, 0});
+            acc0.assign(1, 0);
             for (std::uint32_t j : h_.sinks_of_source(srcs[u])) {
-                const std::uint32_t v = h_.sink_local[j];
-                if (v == parent_sink_[u]) continue;
+                if (h_.sink_local[j] == parent_sink_[u]) continue;
                 sink_curves(j, u, f1, f0);
                 max_plus(acc1, f1, K_, tmp);
                 acc1.swap(tmp);
                 max_plus(acc0, f0, K_, tmp);
                 acc0.swap(tmp);
             }
-            const std::uint32_t len = std::min(size_[u], K_) + 1;
-            acc1.resize(len, kNeg);
-            acc0.resize(len, kNeg);
-            off_[u] = pool_.size();
-            len_[u] = len;
-            pool_.insert(pool_.end(), acc1.begin(), acc1.end());
-            pool_.insert(pool_.end(), acc0.begin(), acc0.end());
-            if (parent_sink_[u] != kNoNode) size_[parent_src_[parent_sink_[u]]] += size_[u];
+            std::copy_n(acc1.begin(), std::min<std::size_t>(acc1.size(), len_[u]), pool_.begin() + off_[u]);
+            std::copy_n(acc0.begin(), std::min<std::size_t>(acc0.size(), len_[u]), pool_.begin() + off_[u] + len_[u]);
         }
     }
 
@@ -116,7 +121,7 @@ public:
                 if (h_.sink_local[j] == parent_sink_[task.u]) continue;
                 sink_curves(j, task.u, f1, f0);
                 sinks.push_back(j);
-                fs.push_back(task.run ? f1 : f0);
+                fs.push_back(task.run ? std::move(f1) : std::move(f0));
             }
             const std::vector<View> views(fs.begin(), fs.end());
             const std::vector<std::uint32_t> ks = split(views, task.run ? task.k - 1 : task.k);
@@ -173,17 +178,25 @@ private:
         }
     }
 
-    // F1 / F0 of sink j below source u.
+    // F1 / F0 of sink j below source u, straight from the stored tables.
     void sink_curves(std::uint32_t j, std::uint32_t u, Curve& f1, Curve& f0) const {
-        std::vector<std::uint32_t> children;
-        std::vector<Curve> all, any;
-        Curve dall, dany;
-        child_curves(j, u, children, all, any);
-        sink_tables(all, any, dall, dany);
-        f0 = dany;
-        f1 = dany;
-        for (std::size_t k = 0; k < f1.size(); ++k)
-            if (dall[k] != kNeg) f1[k] = std::max(f1[k], dall[k] + 1);
+        Curve& dall = f1;  // built in place: F1 = max(D_any, D_all + 1) below
+        Curve& dany = f0;
+        dall.assign(1, 0);
+        dany.assign(1, 0);
+        for (std::uint32_t i : h_.parents_of_sink(j)) {
+            const std::uint32_t w = h_.src_local[i];
+            if (w == u) continue;
+            const View e1 = E1(w), e0 = E0(w);
+            any_.resize(e1.size());
+            for (std::size_t k = 0; k < e1.size(); ++k) any_[k] = std::max(e1[k], e0[k]);
+            max_plus(dall, e1, K_, tmp_);
+            dall.swap(tmp_);
+            max_plus(dany, any_, K_, tmp_);
+            dany.swap(tmp_);
+        }
+        for (std::size_t k = 0; k < dall.size(); ++k)
+            dall[k] = std::max(dany[k], dall[k] == kNeg ? kNeg : dall[k] + 1);
     }
 
     const Reduction& h_;
@@ -191,25 +204,21 @@ private:
     std::vector<std::uint32_t> order_, parent_sink_, parent_src_, len_, size_;
     std::vector<std::size_t> off_;
     std::vector<std::int32_t> pool_;  // per source: E1 then E0, len_ entries each
+    mutable Curve any_, tmp_;         // scratch of sink_curves
 };
 
-}  // namespace
-
 Answer tree_dp(const Reduction& h, std::uint32_t c, std::uint32_t K) {
-    TreeDp dp(h, c, K);
-    dp.run();
+    auto dp = std::make_shared<TreeDp>(h, c, K);
+    dp->run();
     Answer a;
     a.kind = Answer::Kind::tree;
     a.exact = true;
-    a.value = dp.curve();
+    a.value = dp->curve();
     a.bound = a.value;
+    a.tree = std::move(dp);
     return a;
 }
 
-std::vector<std::uint32_t> tree_dp_witness(const Reduction& h, std::uint32_t c, std::uint32_t K, std::uint32_t k) {
-    TreeDp dp(h, c, K);
-    dp.run();
-    return dp.witness(k);
-}
+std::vector<std::uint32_t> tree_dp_witness(const Answer& a, std::uint32_t k) { return a.tree->witness(k); }
 
 }  // namespace ics::batch::detail
