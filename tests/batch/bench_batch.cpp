@@ -65,6 +65,8 @@ void run(benchmark::State& state, const Case& c, batch::Method m) {
     state.counters["eligible"] = static_cast<double>(s.eligible_before);
     state.counters["components"] = s.components;
     state.counters["optimal"] = s.optimal;
+    state.counters["gain"] = static_cast<double>(s.newly_eligible);
+    state.counters["gain_bound"] = static_cast<double>(s.bound_after - (s.eligible_after - s.newly_eligible));
     state.SetLabel(batch::method_name(s.method));
 }
 
