@@ -50,6 +50,16 @@ inline constexpr std::uint64_t kDefaultExactBudget = 1u << 20;
 // Components with at most this many eligible tasks are solved by a full
 // subset enumeration (2^s sums), never by the budgeted search.
 inline constexpr std::uint32_t kSubsetMaxSources = 20;
+// The branch and bound runs for batch sizes K = min(r, sources) up to this;
+// beyond, a larger component that is not a tree goes to the greedy directly
+// (forced EXACT throws too_large).
+inline constexpr std::uint32_t kSearchMaxBatch = 64;
+
+// Σ_DP's tables take O(Σ_u min(s_u, r)) cells of 4 bytes (s_u: sources
+// below u in the rooted tree; a long path with a large r is the worst case).
+// Above this many cells per component, AUTO treats the tree like any other
+// component and forced TREE_DP throws too_large.
+inline constexpr std::uint64_t kTreeDpMaxCells = std::uint64_t(1) << 28;  // 1 GiB
 
 struct Options {
     Method method = Method::automatic;

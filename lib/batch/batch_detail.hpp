@@ -82,7 +82,8 @@ struct Answer {
 // (memory O(Σ_u min(s_u, K)), s_u the sources below u). tree_dp_witness
 // backtracks through them to an optimal set of size k (component positions).
 bool is_tree(const Reduction& h, std::uint32_t c);
-Answer tree_dp(const Reduction& h, std::uint32_t c, std::uint32_t K);
+// Returns false, computing nothing, when the tables would exceed max_cells.
+bool tree_dp(const Reduction& h, std::uint32_t c, std::uint32_t K, std::uint64_t max_cells, Answer* out);
 std::vector<std::uint32_t> tree_dp_witness(const Answer& a, std::uint32_t k);
 
 // Exact searches (exact_search.cpp): every subset when the component has at

@@ -104,9 +104,13 @@ Selection select(const Dag& g, std::span<const NodeId> executed, std::uint64_t r
             fail(Errc::unsupported, "the tasks that ELIGIBLE task " + quoted(g.name(h.eligible[h.sources_of(c)[0]])) +
                                         " can help render ELIGIBLE form a cycle with other ELIGIBLE tasks "
                                         "(not a composite tree-dag): Σ_DP does not apply");
-        if (tree && (forced == Method::automatic || forced == Method::tree_dp)) {
-            a = tree_dp(h, c, K);
+        if (tree && (forced == Method::automatic || forced == Method::tree_dp) &&
+            tree_dp(h, c, K, kTreeDpMaxCells, &a)) {
             ++sel.tree_components;
+        } else if (forced == Method::tree_dp) {
+            fail(Errc::too_large, "Σ_DP would need more than " + std::to_string(kTreeDpMaxCells) +
+                                      " table cells for a tree of " + std::to_string(h.sources_of(c).size()) +
+                                      " ELIGIBLE tasks with r = " + std::to_string(r));
         } else if (forced == Method::greedy || forced == Method::expansive) {
             a = greedy(h, c, K);
             ++sel.greedy_components;
@@ -116,10 +120,13 @@ Selection select(const Dag& g, std::span<const NodeId> executed, std::uint64_t r
                 ++sel.searched_components;
             } else {
                 if (forced == Method::exact)
-                    fail(Errc::too_large, "the exact search ran out of its budget of " +
-                                              std::to_string(options.exact_budget) + " search nodes (component of " +
-                                              std::to_string(h.sources_of(c).size()) + " ELIGIBLE tasks, r = " +
-                                              std::to_string(r) + ")");
+                    fail(Errc::too_large,
+                         (K > kSearchMaxBatch ? "the exact search takes batches of at most " +
+                                                    std::to_string(kSearchMaxBatch) + " tasks per component"
+                                              : "the exact search ran out of its budget of " +
+                                                    std::to_string(options.exact_budget) + " search nodes") +
+                             " (component of " + std::to_string(h.sources_of(c).size()) + " ELIGIBLE tasks, r = " +
+                             std::to_string(r) + ")");
                 ++sel.greedy_components;
             }
         }

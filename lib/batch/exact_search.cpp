@@ -2,7 +2,8 @@
 // batch size k <= K at once. BICSO is NP-hard (§3), so: a closed form when
 // K <= 2, every subset when the component has at most kSubsetMaxSources
 // sources (a subset-sum transform, O(2^s·s)), and otherwise a branch and
-// bound over subsets of size <= K within a budget of search nodes.
+// bound over subsets of size <= K within a budget of search nodes (for
+// K <= kSearchMaxBatch: the witnesses take K² entries).
 //
 // The bound: order the sources by decreasing degree and attribute each sink
 // to its parent of largest rank. A sink completed after the search has
@@ -84,6 +85,16 @@ void pairs(const Local& l, std::uint32_t K, Answer* out) {
     }
     out->value[2] = value;
     out->set_witness(2, std::span(best, 2));
+}
+
+// Σ_{k<=K} C(s, k), the sets of size <= K (s <= kSubsetMaxSources).
+std::uint64_t sets_up_to(std::uint32_t s, std::uint32_t K) {
+    std::uint64_t c = 1, total = 1;
+    for (std::uint32_t k = 1; k <= K && k <= s; ++k) {
+        c = c * (s - k + 1) / k;
+        total += c;
+    }
+    return total;
 }
 
 class BranchAndBound {
@@ -169,15 +180,21 @@ bool exact_search(const Reduction& h, std::uint32_t c, std::uint32_t K, const An
                   std::uint64_t* budget, Answer* out) {
     const Local l = localize(h, c);
     *out = Answer{};
+    // Small components: the subset transform, or the plain search when it
+    // visits far fewer sets (Σ_{k<=K} C(s, k) nodes at most), without budget.
+    const bool small = l.s <= kSubsetMaxSources;
     if (K <= 2) {
         pairs(l, K, out);
-    } else if (l.s <= kSubsetMaxSources) {
+    } else if (small && 4 * sets_up_to(l.s, K) >= (std::uint64_t(1) << l.s)) {
         subsets(l, K, out);
+    } else if (K > kSearchMaxBatch) {
+        *out = incumbent;
+        return false;
     } else {
         out->init_sets(K);
         out->value = incumbent.value;
         for (std::uint32_t k = 0; k <= K; ++k) out->set_witness(k, incumbent.witness(k));
-        if (!BranchAndBound(l, K, budget, out).run()) {
+        if (!BranchAndBound(l, K, small ? nullptr : budget, out).run()) {
             out->bound = upper_bound_curve(h, c, K);
             for (std::uint32_t k = 0; k <= K; ++k) out->bound[k] = std::max(out->bound[k], out->value[k]);
             out->exact = out->value == out->bound;

@@ -62,17 +62,19 @@ public:
         }
         off_.assign(s, 0);
         len_.assign(s, 0);
-        std::size_t total = 0;
         for (std::uint32_t u = 0; u < s; ++u) {
             len_[u] = std::min(size_[u], K_) + 1;
-            off_[u] = total;
-            total += 2 * std::size_t(len_[u]);
+            off_[u] = cells_;
+            cells_ += 2 * std::size_t(len_[u]);
         }
-        pool_.assign(total, kNeg);
     }
+
+    // Table cells run() needs (the memory of Σ_DP, 4 bytes each).
+    std::size_t cells() const noexcept { return cells_; }
 
     // Fills E0 / E1 of every source, leaves first.
     void run() {
+        pool_.assign(cells_, kNeg);
         const auto srcs = h_.sources_of(c_);
         Curve acc1, acc0, f1, f0, tmp;
         for (std::size_t qi = order_.size(); qi-- > 0;) {
@@ -203,20 +205,23 @@ private:
     std::uint32_t c_, K_;
     std::vector<std::uint32_t> order_, parent_sink_, parent_src_, len_, size_;
     std::vector<std::size_t> off_;
+    std::size_t cells_ = 0;
     std::vector<std::int32_t> pool_;  // per source: E1 then E0, len_ entries each
     mutable Curve any_, tmp_;         // scratch of sink_curves
 };
 
-Answer tree_dp(const Reduction& h, std::uint32_t c, std::uint32_t K) {
+bool tree_dp(const Reduction& h, std::uint32_t c, std::uint32_t K, std::uint64_t max_cells, Answer* out) {
     auto dp = std::make_shared<TreeDp>(h, c, K);
+    if (dp->cells() > max_cells) return false;
     dp->run();
-    Answer a;
+    Answer& a = *out;
+    a = Answer{};
     a.kind = Answer::Kind::tree;
     a.exact = true;
     a.value = dp->curve();
     a.bound = a.value;
     a.tree = std::move(dp);
-    return a;
+    return true;
 }
 
 std::vector<std::uint32_t> tree_dp_witness(const Answer& a, std::uint32_t k) { return a.tree->witness(k); }
