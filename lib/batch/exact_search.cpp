@@ -101,11 +101,22 @@ class BranchAndBound {
 public:
     BranchAndBound(const Local& l, std::uint32_t K, std::uint64_t* budget, Answer* out)
         : l_(l), K_(K), budget_(budget), out_(out) {
+        // Rank by decreasing degree; sources with the same sinks (twins, which
+        // any batch may swap) get adjacent ranks, and the search takes a twin
+        // only after the one before it.
+        std::vector<std::vector<std::uint32_t>> sinks(l.s);
+        for (std::uint32_t u = 0; u < l.s; ++u) {
+            sinks[u].assign(l.src_sink.begin() + l.src_off[u], l.src_sink.begin() + l.src_off[u + 1]);
+            std::sort(sinks[u].begin(), sinks[u].end());
+        }
         by_rank_.resize(l.s);
         for (std::uint32_t u = 0; u < l.s; ++u) by_rank_[u] = u;
-        std::stable_sort(by_rank_.begin(), by_rank_.end(), [&](std::uint32_t a, std::uint32_t b) {
-            return l.src_off[a + 1] - l.src_off[a] > l.src_off[b + 1] - l.src_off[b];
+        std::sort(by_rank_.begin(), by_rank_.end(), [&](std::uint32_t a, std::uint32_t b) {
+            if (sinks[a].size() != sinks[b].size()) return sinks[a].size() > sinks[b].size();
+            return sinks[a] != sinks[b] ? sinks[a] < sinks[b] : a < b;
         });
+        twin_.assign(l.s, 0);
+        for (std::uint32_t x = 1; x < l.s; ++x) twin_[x] = sinks[by_rank_[x]] == sinks[by_rank_[x - 1]];
         std::vector<std::uint32_t> rank(l.s);
         for (std::uint32_t x = 0; x < l.s; ++x) rank[by_rank_[x]] = x;
         std::vector<std::int64_t> g(l.s + 1, 0);
@@ -153,6 +164,7 @@ private:
         if (j == K_) return true;
         for (std::uint32_t x = i; x < l_.s; ++x) {
             if (hopeless(x, val)) break;  // the bound only shrinks with x
+            if (x > i && twin_[x]) continue;  // its twin x-1 was available: same sets
             const std::uint32_t u = by_rank_[x];
             std::int32_t gained = 0;
             for (std::uint32_t y = l_.src_off[u]; y < l_.src_off[u + 1]; ++y)
@@ -171,6 +183,7 @@ private:
     std::uint64_t* budget_;
     Answer* out_;
     std::vector<std::uint32_t> by_rank_, missing_, chosen_;
+    std::vector<std::uint8_t> twin_;
     std::vector<std::int64_t> suf_sum_, suf_max_;
 };
 

@@ -52,32 +52,46 @@ inline Dag composite_tree_dag(std::uint32_t max_nodes, SplitMix64& rng) {
     return b.build();
 }
 
-// A bipartite expansive dag (§2.1): each source v gets phi_v >= 2 private
-// children and at most phi_v children shared with other sources.
-inline Dag expansive_dag(std::uint32_t sources, SplitMix64& rng) {
+// A composite of bipartite expansive dags (§2.1, §6): `levels` blocks, the
+// sources of block 1 fresh, those of block k+1 some sinks of block k. In each
+// block every source v gets phi_v >= 2 private children and at most phi_v
+// children shared with other sources of the block.
+inline Dag expansive_dag(std::uint32_t sources, std::uint32_t levels, SplitMix64& rng) {
     DagBuilder b;
+    std::uint32_t names = 0;
+    auto fresh = [&] { return b.add_node("n" + std::to_string(names++)); };
     std::vector<NodeId> srcs;
-    for (std::uint32_t i = 0; i < sources; ++i) srcs.push_back(b.add_node("s" + std::to_string(i)));
-    std::vector<std::uint32_t> phi(sources), psi(sources, 0);
-    std::uint32_t sink = 0;
-    for (std::uint32_t i = 0; i < sources; ++i) {
-        phi[i] = 2 + static_cast<std::uint32_t>(rng.below(3));
-        for (std::uint32_t k = 0; k < phi[i]; ++k) b.add_arc(srcs[i], b.add_node("t" + std::to_string(sink++)));
-    }
-    // Shared sinks: 2..3 parents each, while every parent has room.
-    for (std::uint32_t tries = 0; tries < 4 * sources; ++tries) {
-        const std::uint32_t deg = 2 + static_cast<std::uint32_t>(rng.below(2));
-        std::vector<std::uint32_t> ps;
-        for (std::uint32_t k = 0; k < deg; ++k) {
-            const auto p = static_cast<std::uint32_t>(rng.below(sources));
-            if (std::find(ps.begin(), ps.end(), p) == ps.end() && psi[p] < phi[p]) ps.push_back(p);
+    for (std::uint32_t i = 0; i < sources; ++i) srcs.push_back(fresh());
+    for (std::uint32_t level = 0; level < levels && srcs.size() > 0; ++level) {
+        const auto s = static_cast<std::uint32_t>(srcs.size());
+        std::vector<std::uint32_t> phi(s), psi(s, 0);
+        std::vector<NodeId> sinks;
+        for (std::uint32_t i = 0; i < s; ++i) {
+            phi[i] = 2 + static_cast<std::uint32_t>(rng.below(3));
+            for (std::uint32_t k = 0; k < phi[i]; ++k) {
+                sinks.push_back(fresh());
+                b.add_arc(srcs[i], sinks.back());
+            }
         }
-        if (ps.size() < 2) continue;
-        const NodeId t = b.add_node("t" + std::to_string(sink++));
-        for (std::uint32_t p : ps) {
-            b.add_arc(srcs[p], t);
-            ++psi[p];
+        // Shared sinks: 2..3 parents each, while every parent has room.
+        for (std::uint32_t tries = 0; tries < 4 * s; ++tries) {
+            const std::uint32_t deg = 2 + static_cast<std::uint32_t>(rng.below(2));
+            std::vector<std::uint32_t> ps;
+            for (std::uint32_t k = 0; k < deg; ++k) {
+                const auto p = static_cast<std::uint32_t>(rng.below(s));
+                if (std::find(ps.begin(), ps.end(), p) == ps.end() && psi[p] < phi[p]) ps.push_back(p);
+            }
+            if (ps.size() < 2) continue;
+            sinks.push_back(fresh());
+            for (std::uint32_t p : ps) {
+                b.add_arc(srcs[p], sinks.back());
+                ++psi[p];
+            }
         }
+        // The next block's sources: a few of these sinks.
+        srcs.clear();
+        for (NodeId v : sinks)
+            if (rng.below(4) == 0) srcs.push_back(v);
     }
     return b.build();
 }

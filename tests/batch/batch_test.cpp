@@ -21,7 +21,7 @@ batch::Options with(Method m, std::uint64_t budget = batch::kDefaultExactBudget)
 // 1,500 random dags of <= 16 nodes with random down-sets and r.
 TEST(BatchRandom, SmallDagsAgainstBruteForce) {
     SplitMix64 rng(20261126);
-    int instances = 0, optimal_claims = 0, budget_runs = 0;
+    int instances = 0, optimal_claims = 0;
     for (int it = 0; it < 1500; ++it) {
         const auto n = static_cast<std::uint32_t>(2 + rng.below(15));
         const double p = 0.1 + 0.5 * rng.uniform();
@@ -62,11 +62,9 @@ TEST(BatchRandom, SmallDagsAgainstBruteForce) {
             EXPECT_EQ(tiny.eligible_after, best);
         }
         EXPECT_GE(tiny.bound_after, best);
-        budget_runs += tiny.greedy_components > 0;
     }
     EXPECT_GE(instances, 1000);
-    std::printf("[batch] %d instances, %d optimal claims checked, %d with the budget exhausted\n", instances,
-                optimal_claims, budget_runs);
+    std::printf("[batch] %d instances, %d optimal claims checked\n", instances, optimal_claims);
 }
 
 // Components with more than 20 ELIGIBLE tasks go to the branch and bound.
@@ -148,24 +146,19 @@ TEST(BatchTree, CompositeTreeDagsAgainstBruteForce) {
     std::printf("[batch] tree DP: %d instances checked by brute force, %d by the exact search\n", brute, cross);
 }
 
-// Σ_exp on random bipartite expansive dags: >= 1/4 of the optimal gain.
+// Σ_exp on random composite expansive dags (1-3 blocks), random down-sets:
+// >= 1/4 of the optimal gain (and >= 1/2, the bound of sigma_exp.cpp).
 TEST(BatchExpansive, SigmaExpQuarterOfOptimal) {
     SplitMix64 rng(4);
     double worst = 1.0;
     int checked = 0;
-    for (int it = 0; it < 400; ++it) {
-        const auto s = static_cast<std::uint32_t>(2 + rng.below(12));
-        const Dag g = expansive_dag(s, rng);
-        // Executed: a random subset of sources (a down-set of a bipartite dag).
-        std::vector<NodeId> x;
-        for (NodeId v : g.sources())
-            if (rng.below(4) == 0) x.push_back(v);
+    for (int it = 0; it < 1500; ++it) {
+        const auto s = static_cast<std::uint32_t>(2 + rng.below(10));
+        const Dag g = expansive_dag(s, 1 + static_cast<std::uint32_t>(rng.below(3)), rng);
+        const std::vector<NodeId> x = random_downset(g, 0.5 * rng.uniform(), rng);
         const std::vector<NodeId> e = eligible_set(g, x);
-        const auto srcs = g.sources();
-        std::uint32_t eligible_sources = 0;
-        for (NodeId v : e) eligible_sources += g.is_source(v);
-        if (eligible_sources == 0) continue;
-        const auto r = static_cast<std::uint32_t>(1 + rng.below(eligible_sources));
+        if (e.empty()) continue;
+        const auto r = static_cast<std::uint32_t>(1 + rng.below(e.size()));
         if (choose(e.size(), r, 300000) > 300000) continue;
         const std::uint64_t best = brute_force(g, x, r);
         const batch::Selection se = batch::select(g, x, r, with(Method::expansive));
@@ -179,7 +172,7 @@ TEST(BatchExpansive, SigmaExpQuarterOfOptimal) {
         worst = std::min(worst, ratio);
         ++checked;
     }
-    EXPECT_GE(checked, 200);
+    EXPECT_GE(checked, 1000);
     std::printf("[batch] Σ_exp: %d expansive instances, worst gain ratio %.4f\n", checked, worst);
 }
 
