@@ -115,7 +115,7 @@ static ics_status write_batch(const ics_dag* dag, const ics_batch_result* res, j
     out_u64(before);
     out_str(" before, ");
     out_u64(buf->len);
-    out_str(" executed, ");
+    out_str(" in the batch, ");
     out_u64(newly);
     out_str(" newly eligible; best possible <= ");
     out_u64(bound);
