@@ -37,10 +37,12 @@ batch::Options to_options(const ics_batch_options* opts) {
     batch::Options o;
     if (opts == nullptr) return o;
     check_version(opts->version, ICS_BATCH_OPTIONS_VERSION, "ics_batch_options");
-    if (opts->method < ICS_BATCH_METHOD_AUTO || opts->method > ICS_BATCH_METHOD_GREEDY)
-        fail(Errc::invalid_argument, "ics_batch_options.method " + std::to_string(static_cast<int>(opts->method)) +
-                                         " is not an ics_batch_method");
-    o.method = static_cast<batch::Method>(opts->method);
+    int method = 0;  // read as an int: a C caller may have stored any value in the enum
+    static_assert(sizeof method == sizeof opts->method);
+    std::memcpy(&method, &opts->method, sizeof method);
+    if (method < ICS_BATCH_METHOD_AUTO || method > ICS_BATCH_METHOD_GREEDY)
+        fail(Errc::invalid_argument, "ics_batch_options.method " + std::to_string(method) + " is not an ics_batch_method");
+    o.method = static_cast<batch::Method>(method);
     o.exact_budget = opts->exact_budget;
     return o;
 }
