@@ -77,6 +77,66 @@ std::string percent(std::uint64_t a, std::uint64_t b) {
     return buf;
 }
 
+// One component of H for every batch size k <= min(r, its sources), by the
+// method `options` asks for (see batch.hpp); counts the kind in *sel.
+void solve_component(const Dag& g, const Reduction& h, std::uint32_t c, std::uint32_t r, const Options& options,
+                     std::uint64_t* budget, Answer* a, Selection* sel) {
+    const Method forced = options.method;
+    const auto K = static_cast<std::uint32_t>(std::min<std::size_t>(r, h.sources_of(c).size()));
+    const std::string where = " (component of " + std::to_string(h.sources_of(c).size()) +
+                              " ELIGIBLE tasks, r = " + std::to_string(r) + ")";
+    const bool tree = is_tree(h, c);
+    if (forced == Method::tree_dp && !tree)
+        fail(Errc::unsupported, "the tasks that ELIGIBLE task " + quoted(g.name(h.eligible[h.sources_of(c)[0]])) +
+                                    " can help render ELIGIBLE form a cycle with other ELIGIBLE tasks "
+                                    "(not a composite tree-dag): Σ_DP does not apply");
+    if (tree && (forced == Method::automatic || forced == Method::tree_dp) && tree_dp(h, c, K, kTreeDpMaxCells, a)) {
+        ++sel->tree_components;
+        return;
+    }
+    if (forced == Method::tree_dp)
+        fail(Errc::too_large, "Σ_DP would need more than " + std::to_string(kTreeDpMaxCells) + " table cells" + where);
+    if (forced == Method::greedy || forced == Method::expansive) {
+        *a = greedy(h, c, K);
+        ++sel->greedy_components;
+        return;
+    }
+    if (exact_search(h, c, K, greedy(h, c, K), budget, a)) {
+        ++sel->searched_components;
+        return;
+    }
+    if (forced == Method::exact)
+        fail(Errc::too_large, (K > kSearchMaxBatch ? "the exact search takes batches of at most " +
+                                                         std::to_string(kSearchMaxBatch) + " tasks per component"
+                                                   : "the exact search ran out of its budget of " +
+                                                         std::to_string(options.exact_budget) + " search nodes") +
+                                  where);
+    ++sel->greedy_components;
+}
+
+// The one-line guarantee of a finished selection.
+std::string guarantee(const Selection& sel, std::size_t single_tasks, bool all_exact, std::uint64_t upper) {
+    std::string parts;
+    auto part = [&](std::size_t count, const char* what) {
+        if (count == 0) return;
+        parts += (parts.empty() ? "" : ", ") + std::to_string(count) + " " + what;
+    };
+    part(sel.tree_components, "tree component(s) by Σ_DP");
+    part(sel.searched_components, "component(s) by exhaustive search");
+    part(sel.greedy_components, "component(s) greedily");
+    part(single_tasks, "single ELIGIBLE task(s)");
+    const std::uint64_t gain = sel.newly_eligible;
+    const std::string figures =
+        std::to_string(gain) + " newly ELIGIBLE of at most " + std::to_string(upper) + " (" + percent(gain, upper) + ")";
+    if (sel.optimal && all_exact && sel.method != Method::expansive && sel.method != Method::greedy)
+        return "optimal: " + parts + "; combined by Theorem 2";
+    if (sel.optimal)
+        return "optimal: the gain of " + std::to_string(gain) + " newly ELIGIBLE tasks reaches the proven upper bound";
+    if (sel.method == Method::expansive)
+        return "Σ_exp on an expansive instance (Theorem 4): gain >= 1/4 of the optimal gain; " + figures;
+    return "no guarantee beyond the upper bound: " + figures + "; " + parts;
+}
+
 }  // namespace
 
 Selection select(const Dag& g, std::span<const NodeId> executed, std::uint64_t r_in, const Options& options) {
@@ -86,7 +146,7 @@ Selection select(const Dag& g, std::span<const NodeId> executed, std::uint64_t r
     if (forced != Method::automatic && forced != Method::exact && forced != Method::tree_dp &&
         forced != Method::expansive && forced != Method::greedy)
         fail(Errc::invalid_argument, "unknown batch method " + std::to_string(static_cast<int>(forced)));
-    std::uint64_t budget = options.exact_budget;
+    std::uint64_t budget = options.exact_budget;  // shared by all components
     std::uint64_t* budget_ptr = budget == 0 ? nullptr : &budget;
 
     Selection sel;
@@ -97,40 +157,8 @@ Selection select(const Dag& g, std::span<const NodeId> executed, std::uint64_t r
     std::vector<Answer> answers(h.components());
     bool all_exact = true;
     for (std::uint32_t c = 0; c < h.components(); ++c) {
-        const auto K = static_cast<std::uint32_t>(std::min<std::size_t>(r, h.sources_of(c).size()));
-        Answer& a = answers[c];
-        const bool tree = is_tree(h, c);
-        if (forced == Method::tree_dp && !tree)
-            fail(Errc::unsupported, "the tasks that ELIGIBLE task " + quoted(g.name(h.eligible[h.sources_of(c)[0]])) +
-                                        " can help render ELIGIBLE form a cycle with other ELIGIBLE tasks "
-                                        "(not a composite tree-dag): Σ_DP does not apply");
-        if (tree && (forced == Method::automatic || forced == Method::tree_dp) &&
-            tree_dp(h, c, K, kTreeDpMaxCells, &a)) {
-            ++sel.tree_components;
-        } else if (forced == Method::tree_dp) {
-            fail(Errc::too_large, "Σ_DP would need more than " + std::to_string(kTreeDpMaxCells) +
-                                      " table cells for a tree of " + std::to_string(h.sources_of(c).size()) +
-                                      " ELIGIBLE tasks with r = " + std::to_string(r));
-        } else if (forced == Method::greedy || forced == Method::expansive) {
-            a = greedy(h, c, K);
-            ++sel.greedy_components;
-        } else {
-            const Answer incumbent = greedy(h, c, K);
-            if (exact_search(h, c, K, incumbent, budget_ptr, &a)) {
-                ++sel.searched_components;
-            } else {
-                if (forced == Method::exact)
-                    fail(Errc::too_large,
-                         (K > kSearchMaxBatch ? "the exact search takes batches of at most " +
-                                                    std::to_string(kSearchMaxBatch) + " tasks per component"
-                                              : "the exact search ran out of its budget of " +
-                                                    std::to_string(options.exact_budget) + " search nodes") +
-                             " (component of " + std::to_string(h.sources_of(c).size()) + " ELIGIBLE tasks, r = " +
-                             std::to_string(r) + ")");
-                ++sel.greedy_components;
-            }
-        }
-        all_exact = all_exact && a.exact;
+        solve_component(g, h, c, r, options, budget_ptr, &answers[c], &sel);
+        all_exact = all_exact && answers[c].exact;
     }
 
     // Theorem 2: combine the curves (stars first), then the upper bounds.
@@ -162,7 +190,6 @@ Selection select(const Dag& g, std::span<const NodeId> executed, std::uint64_t r
         if (all_exact) method = sel.searched_components == 0 && sel.tree_components > 0 ? Method::tree_dp : Method::exact;
         else method = Method::greedy;
     }
-    std::string exp_note;
     if (forced == Method::expansive || (forced == Method::automatic && !all_exact)) {
         const Expansive ex = check_expansive(g, h);
         if (forced == Method::expansive && !ex.expansive) fail(Errc::unsupported, ex.why_not + "; Σ_exp does not apply");
@@ -184,26 +211,7 @@ Selection select(const Dag& g, std::span<const NodeId> executed, std::uint64_t r
     sel.bound_after = sel.eligible_before - r + std::max(upper, gain);
     sel.method = method;
     sel.optimal = gain >= upper;
-    std::string parts;
-    auto part = [&](std::size_t count, const char* what) {
-        if (count == 0) return;
-        parts += (parts.empty() ? "" : ", ") + std::to_string(count) + " " + what;
-    };
-    part(sel.tree_components, "tree component(s) by Σ_DP");
-    part(sel.searched_components, "component(s) by exhaustive search");
-    part(sel.greedy_components, "component(s) greedily");
-    part(h.trivial_sources.size(), "single ELIGIBLE task(s)");
-    if (sel.optimal && all_exact && method != Method::expansive && method != Method::greedy)
-        sel.guarantee = "optimal: " + parts + "; combined by Theorem 2";
-    else if (sel.optimal)
-        sel.guarantee = "optimal: the gain of " + std::to_string(gain) + " newly ELIGIBLE tasks reaches the proven upper bound";
-    else if (method == Method::expansive)
-        sel.guarantee = "Σ_exp on an expansive instance (Theorem 4): gain >= 1/4 of the optimal gain; " +
-                        std::to_string(gain) + " newly ELIGIBLE of at most " + std::to_string(upper) + " (" +
-                        percent(gain, upper) + " of the upper bound)";
-    else
-        sel.guarantee = "no guarantee beyond the upper bound: " + std::to_string(gain) + " newly ELIGIBLE of at most " +
-                        std::to_string(upper) + " (" + percent(gain, upper) + "); " + parts;
+    sel.guarantee = guarantee(sel, h.trivial_sources.size(), all_exact, upper);
     return sel;
 }
 
