@@ -81,13 +81,17 @@ Answer greedy(const Reduction& h, std::uint32_t c, std::uint32_t K) {
     return a;
 }
 
-// Every sink completed by a set R is attributed to one of its parents, all of
-// which are in R; so the sinks gained by k sources are at most the k largest
-// attribution loads (sinks are given to their least-loaded parent to keep
-// loads even), and at most the number of sinks with <= k parents.
+// Three bounds on the sinks a set R of k sources completes, the least taken:
+//  - each completed sink is attributed to one of its parents (all in R), the
+//    least-loaded one so that loads stay even: at most the k largest loads;
+//  - at most the sinks with <= k parents;
+//  - by parent-set size j: the private sinks (j = 1) of the k best sources,
+//    plus for j >= 2 at most C(k, j) distinct j-subsets of R, each the
+//    parent set of at most m_j sinks (the largest multiplicity of one set).
 std::vector<std::int32_t> upper_bound_curve(const Reduction& h, std::uint32_t c, std::uint32_t K) {
     const auto srcs = h.sources_of(c);
-    std::vector<std::uint32_t> load(srcs.size(), 0), by_size(K + 2, 0);
+    std::vector<std::uint32_t> load(srcs.size(), 0), phi(srcs.size(), 0), by_size(K + 2, 0);
+    std::vector<std::uint32_t> shared;  // sinks with 2..K parents
     for (std::uint32_t j : h.sinks_of(c)) {
         const auto ps = h.parents_of_sink(j);
         std::uint32_t best = h.src_local[ps[0]];
@@ -95,14 +99,42 @@ std::vector<std::int32_t> upper_bound_curve(const Reduction& h, std::uint32_t c,
             if (load[h.src_local[i]] < load[best]) best = h.src_local[i];
         ++load[best];
         ++by_size[std::min<std::size_t>(ps.size(), K + 1)];
+        if (ps.size() == 1) ++phi[h.src_local[ps[0]]];
+        else if (ps.size() <= K) shared.push_back(j);
+    }
+    // m_j: parent lists are in increasing source order, so equal sets compare equal.
+    auto parents = [&](std::uint32_t j) { return h.parents_of_sink(j); };
+    std::sort(shared.begin(), shared.end(), [&](std::uint32_t a, std::uint32_t b) {
+        const auto pa = parents(a), pb = parents(b);
+        if (pa.size() != pb.size()) return pa.size() < pb.size();
+        return std::lexicographical_compare(pa.begin(), pa.end(), pb.begin(), pb.end());
+    });
+    std::vector<std::uint64_t> mult(K + 1, 0);
+    for (std::size_t x = 0; x < shared.size();) {
+        std::size_t y = x;
+        const auto px = parents(shared[x]);
+        while (y < shared.size() && std::ranges::equal(parents(shared[y]), px)) ++y;
+        mult[px.size()] = std::max<std::uint64_t>(mult[px.size()], y - x);
+        x = y;
     }
     std::sort(load.begin(), load.end(), std::greater<>());
+    std::sort(phi.begin(), phi.end(), std::greater<>());
     std::vector<std::int32_t> bound(K + 1, 0);
-    std::int64_t top = 0, small = by_size[0];
+    std::int64_t top = 0, small = by_size[0], private_top = 0;
     for (std::uint32_t k = 1; k <= K; ++k) {
         top += load[k - 1];
         small += by_size[k];
-        bound[k] = static_cast<std::int32_t>(std::min(top, small));
+        private_top += phi[k - 1];
+        // Σ_{j=2..k} min(count_j, C(k, j) · m_j), C(k, j) grown term by term and capped.
+        std::int64_t by_sets = private_top;
+        std::uint64_t binom = k;  // C(k, 1)
+        for (std::uint32_t j = 2; j <= k && by_sets < top; ++j) {
+            binom = binom > (std::uint64_t(1) << 40) ? binom : binom * (k - j + 1) / j;
+            if (by_size[j] == 0) continue;
+            const std::uint64_t cap = mult[j] != 0 && binom > by_size[j] / mult[j] ? by_size[j] : binom * mult[j];
+            by_sets += static_cast<std::int64_t>(std::min<std::uint64_t>(by_size[j], cap));
+        }
+        bound[k] = static_cast<std::int32_t>(std::min({top, small, by_sets}));
     }
     return bound;
 }
