@@ -47,8 +47,9 @@ const char* method_name(Method m) noexcept;  // "auto", "exact", "tree-dp", "exp
 
 // Default budget of the branch and bound: search nodes per select call.
 inline constexpr std::uint64_t kDefaultExactBudget = 1u << 20;
-// Components with at most this many eligible tasks are solved by a full
-// subset enumeration (2^s sums), never by the budgeted search.
+// Components with at most this many eligible tasks are always solved exactly:
+// by a full subset enumeration (2^s sums), or by the search over the sets of
+// size <= r when there are far fewer, without budget.
 inline constexpr std::uint32_t kSubsetMaxSources = 20;
 // The branch and bound runs for batch sizes K = min(r, sources) up to this;
 // beyond, a larger component that is not a tree goes to the greedy directly
