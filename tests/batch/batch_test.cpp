@@ -184,6 +184,34 @@ TEST(BatchExpansive, SigmaExpQuarterOfOptimal) { sigma_exp_ratio(150, 3); }
 // The run whose worst ratio the README reports; skipped by the sanitizer build.
 TEST(Large, BatchSigmaExpQuarterOfOptimal) { sigma_exp_ratio(1500, 4); }
 
+// AUTO with the search cut short on an expansive instance falls back to the
+// better of Σ_exp and the greedy, with Theorem 4's guarantee.
+TEST(BatchExpansive, AutoFallsBackToSigmaExp) {
+    SplitMix64 rng(8);
+    int fallbacks = 0;
+    for (int it = 0; it < 40; ++it) {
+        const Dag g = expansive_dag(22 + static_cast<std::uint32_t>(rng.below(6)), 1, rng);
+        const auto r = static_cast<std::uint32_t>(3 + rng.below(2));
+        const std::uint64_t best = brute_force(g, {}, r);
+        const batch::Selection a = batch::select(g, {}, r, with(Method::automatic, 1));
+        expect_consistent(g, {}, r, a);
+        const batch::Selection se = batch::select(g, {}, r, with(Method::expansive));
+        const std::uint64_t opt_gain = best - (g.sources().size() - r);
+        EXPECT_GE(a.newly_eligible, se.newly_eligible);
+        EXPECT_GE(4 * a.newly_eligible, opt_gain);
+        EXPECT_GE(a.bound_after, best);
+        if (a.optimal) {
+            EXPECT_EQ(a.eligible_after, best);
+        }
+        if (a.greedy_components > 0 && !a.optimal) {
+            EXPECT_EQ(a.method, Method::expansive) << a.guarantee;
+            EXPECT_NE(a.guarantee.find("Theorem 4"), std::string::npos) << a.guarantee;
+            ++fallbacks;
+        }
+    }
+    EXPECT_GT(fallbacks, 0);
+}
+
 // Closed forms on the paper's building blocks (§2.1), nothing executed.
 TEST(BatchFamilies, WAndMDags) {
     for (std::uint32_t s = 2; s <= 9; ++s)
