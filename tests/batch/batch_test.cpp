@@ -147,6 +147,22 @@ void composite_trees(int count, std::uint64_t seed) {
 }
 
 TEST(BatchTree, CompositeTreeDagsAgainstBruteForce) { composite_trees(60, 6); }
+
+// One large bipartite tree-dag (deep and branching components) with small r.
+TEST(BatchTree, BigTreesAgainstBruteForce) {
+    SplitMix64 rng(12);
+    for (int it = 0; it < 80; ++it) {
+        const Dag g = bipartite_tree_dag(20 + static_cast<std::uint32_t>(rng.below(50)), rng);
+        const std::vector<NodeId> x = random_downset(g, 0.3 * rng.uniform(), rng);
+        const std::vector<NodeId> e = eligible_set(g, x);
+        const auto r = static_cast<std::uint32_t>(1 + rng.below(std::min<std::size_t>(e.size(), 5)));
+        if (choose(e.size(), r, 300000) > 300000) continue;
+        const batch::Selection td = batch::select(g, x, r, with(Method::tree_dp));
+        expect_consistent(g, x, r, td);
+        EXPECT_TRUE(td.optimal);
+        EXPECT_EQ(td.eligible_after, brute_force(g, x, r)) << "tree " << it;
+    }
+}
 // The full run of the issue (>= 500 instances); skipped by the sanitizer build.
 TEST(Large, BatchCompositeTreeDagsAgainstBruteForce) { composite_trees(600, 5); }
 
