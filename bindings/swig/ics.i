@@ -1490,3 +1490,119 @@ ICS_SWIG_PRIVATE(IcsCluster::cutArcPairs)
         return ics_swig_text(s);
     }
 }
+
+/* ------------------------------------------------------------ batched scheduling (BICSO)
+ * Batch.select / Batch.play are handwritten (<lang>/src/Batch.*) over the
+ * static helpers of the package-private/internal class BatchNative; the
+ * answers are plain values (BatchResult), so no native handle outlives a call.
+ * One selection travels as a long[] record:
+ *   [eligibleBefore, eligibleAfter, newlyEligible, boundAfter, method, optimal,
+ *    n, id_1 .. id_n, m, byte_1 .. byte_m]   (bytes: the guarantee in UTF-8)
+ * and a play as [count, record_1, ..., record_count] (BatchResult.read). */
+%{
+typedef struct IcsBatchNative IcsBatch;
+struct IcsBatchNative {};
+
+namespace {
+
+ics_batch_options ics_swig_batch_options(int method, long long budget) {
+    ics_batch_options opts = ICS_BATCH_OPTIONS_INIT;
+    opts.method = static_cast<ics_batch_method>(method);
+    if (budget < 0) {
+        ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "exactBudget must not be negative");
+    }
+    opts.exact_budget = static_cast<uint64_t>(budget);
+    return opts;
+}
+
+void ics_swig_batch_record(std::vector<int64_t> &out, const ics_batch_result *res) {
+    uint32_t before = 0, after = 0, newly = 0, bound = 0;
+    ics_batch_method method = ICS_BATCH_METHOD_AUTO;
+    int optimal = 0;
+    const char *guarantee = nullptr;
+    ics_swig_check(ics_batch_result_eligible_before(&before, res));
+    ics_swig_check(ics_batch_result_eligible_after(&after, res));
+    ics_swig_check(ics_batch_result_newly_eligible(&newly, res));
+    ics_swig_check(ics_batch_result_bound_after(&bound, res));
+    ics_swig_check(ics_batch_result_method(&method, res));
+    ics_swig_check(ics_batch_result_optimal(&optimal, res));
+    ics_swig_check(ics_batch_result_guarantee(&guarantee, res));
+    IcsSwigIds ids = ics_swig_fetch(
+        [&](uint32_t *b, size_t c, size_t *n) { return ics_batch_result_selected(b, c, n, res); });
+    out.insert(out.end(), {before, after, newly, bound, static_cast<int64_t>(method), optimal,
+                           static_cast<int64_t>(ids.v.size())});
+    out.insert(out.end(), ids.v.begin(), ids.v.end());
+    const std::string text = guarantee != nullptr ? guarantee : "";
+    out.push_back(static_cast<int64_t>(text.size()));
+    for (unsigned char ch : text) {
+        out.push_back(ch);
+    }
+}
+
+} /* namespace */
+%}
+
+%apply (const int *order, int order_len) { (const int *executed, int executed_len),
+                                           (const int *requests, int requests_len) };
+%apply IcsDag *LIVE { IcsDag *dag };
+%rename(BatchNative) IcsBatch;
+%nodefaultctor IcsBatch;
+%nodefaultdtor IcsBatch;
+#if defined(SWIGJAVA)
+%typemap(javaclassmodifiers) IcsBatch "final class"
+%typemap(javafinalize) IcsBatch ""
+#elif defined(SWIGCSHARP)
+%typemap(csclassmodifiers) IcsBatch "internal class"
+#endif
+struct IcsBatch {};
+
+%extend IcsBatch {
+    static IcsSwigI64s select(IcsDag *dag, const int *executed, int executed_len, int r, int method,
+                              long long budget) {
+        ics_swig_check_len(executed_len);
+        const ics_batch_options opts = ics_swig_batch_options(method, budget);
+        ics_batch_result *res = nullptr;
+        ics_swig_new_handle(ics_batch_select(&res, ics_swig_live_dag(dag), ics_swig_ids_ptr(executed),
+                                             static_cast<size_t>(executed_len), ics_swig_u32(r, "r"), &opts),
+                            res, ics_batch_result_destroy, "batch result");
+        IcsSwigI64s out;
+        try {
+            ics_swig_batch_record(out.v, res);
+        } catch (...) {
+            ics_batch_result_destroy(res);
+            throw;
+        }
+        ics_batch_result_destroy(res);
+        return out;
+    }
+    static IcsSwigI64s play(IcsDag *dag, const int *executed, int executed_len, const int *requests, int requests_len,
+                            int method, long long budget) {
+        ics_swig_check_len(executed_len);
+        ics_swig_check_len(requests_len);
+        for (int t = 0; t < requests_len; ++t) {
+            ics_swig_u32(requests[t], "a request size");
+        }
+        const ics_batch_options opts = ics_swig_batch_options(method, budget);
+        ics_batch_play_result *play = nullptr;
+        ics_swig_new_handle(ics_batch_play(&play, ics_swig_live_dag(dag), ics_swig_ids_ptr(executed),
+                                           static_cast<size_t>(executed_len), ics_swig_ids_ptr(requests),
+                                           static_cast<size_t>(requests_len), &opts),
+                            play, ics_batch_play_result_destroy, "batch play");
+        IcsSwigI64s out;
+        try {
+            uint32_t count = 0;
+            ics_swig_check(ics_batch_play_result_count(&count, play));
+            out.v.push_back(count);
+            for (uint32_t t = 0; t < count; ++t) {
+                const ics_batch_result *res = nullptr;
+                ics_swig_check(ics_batch_play_result_batch(&res, play, t));
+                ics_swig_batch_record(out.v, res);
+            }
+        } catch (...) {
+            ics_batch_play_result_destroy(play);
+            throw;
+        }
+        ics_batch_play_result_destroy(play);
+        return out;
+    }
+}

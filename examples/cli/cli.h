@@ -51,6 +51,7 @@ extern const cli_command cli_cmd_sum;      /* cmd_algebra.c */
 extern const cli_command cli_cmd_compose;  /* cmd_algebra.c */
 extern const cli_command cli_cmd_induced;  /* cmd_algebra.c */
 extern const cli_command cli_cmd_cluster;  /* cmd_cluster.c */
+extern const cli_command cli_cmd_batch;    /* cmd_batch.c */
 
 /* ------------------------------------------------------------ arguments */
 

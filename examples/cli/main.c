@@ -40,6 +40,7 @@ static const cli_command* const commands[] = {
     &cli_cmd_compose,
     &cli_cmd_induced,
     &cli_cmd_cluster,
+    &cli_cmd_batch,
     &cmd_version,
     &cmd_help,
 };

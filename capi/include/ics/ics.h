@@ -589,6 +589,99 @@ ICS_API ics_status ics_cluster_list_get(ics_cluster** out, const ics_cluster_lis
  * (54 nodes: left mesh "L<x>_<y>", right mesh "R<x>_<y>", joining sinks "J1".."J11"). */
 ICS_API ics_status ics_dag_generate_clustering_fig6(ics_dag** out);
 
+/* ---------------------------------------------------------------- batched scheduling (BICSO) */
+/* batch-scheduling.txt: r workers ask for tasks at once; choose r ELIGIBLE
+ * tasks whose execution leaves the most tasks ELIGIBLE (NP-hard in general,
+ * §3, so every answer says how good it is).
+ *
+ * Counts reported (all from the definition, ELIGIBLE = unexecuted with every
+ * parent executed):
+ *   eligible_before  ELIGIBLE tasks given the executed set;
+ *   newly_eligible   tasks the batch renders ELIGIBLE (not ELIGIBLE before);
+ *   eligible_after   ELIGIBLE tasks once the batch has run
+ *                    = eligible_before - r + newly_eligible;
+ *   bound_after      a proven upper bound on the best possible eligible_after
+ *                    (== eligible_after when the answer is optimal).
+ *
+ * Methods: EXACT (exhaustive search of each component of the reduction of
+ * Theorem 2, with a budget), TREE_DP (Σ_DP of Lemma 3 on composite tree-dags,
+ * combined by Theorem 2: polynomial and optimal), EXPANSIVE (Σ_exp of
+ * Theorem 4: >= 1/4 of the optimal gain), GREEDY (no guarantee beyond
+ * bound_after). AUTO picks per component; see README "Batched scheduling". */
+typedef enum ics_batch_method {
+    ICS_BATCH_METHOD_AUTO = 0,      /* options only: choose per component */
+    ICS_BATCH_METHOD_EXACT = 1,
+    ICS_BATCH_METHOD_TREE_DP = 2,
+    ICS_BATCH_METHOD_EXPANSIVE = 3,
+    ICS_BATCH_METHOD_GREEDY = 4
+} ics_batch_method;
+
+/* "auto", "exact", "tree-dp", "expansive", "greedy". */
+ICS_API const char* ics_batch_method_name(ics_batch_method method);
+ICS_API ics_status ics_batch_method_from_name(ics_batch_method* out, const char* name);
+
+#define ICS_BATCH_OPTIONS_VERSION 1
+typedef struct ics_batch_options {
+    unsigned version;        /* ICS_BATCH_OPTIONS_VERSION */
+    ics_batch_method method; /* AUTO, or force one method: EXACT fails with ICS_ERR_TOO_LARGE when its
+                                budget runs out; TREE_DP / EXPANSIVE fail with ICS_ERR_UNSUPPORTED
+                                when the instance is not a composite tree-dag / not expansive */
+    uint64_t exact_budget;   /* search nodes of the branch and bound per call; 0 = unlimited */
+} ics_batch_options;
+#define ICS_BATCH_OPTIONS_INIT {ICS_BATCH_OPTIONS_VERSION, ICS_BATCH_METHOD_AUTO, 1048576}
+ICS_API ics_status ics_batch_options_init(ics_batch_options* opts, unsigned version);
+
+typedef struct ics_batch_result ics_batch_result;
+
+/* Chooses r ELIGIBLE tasks given the `executed` tasks (ids; any order; may be
+ * NULL when executed_len is 0). ICS_ERR_INVALID_ARGUMENT when the executed set
+ * has an id out of range, a duplicate or a task with an unexecuted parent (the
+ * message names both), when r is 0 or exceeds the number of ELIGIBLE tasks
+ * (the message gives the counts). opts may be NULL (defaults). */
+ICS_API ics_status ics_batch_select(ics_batch_result** out, const ics_dag* dag, const uint32_t* executed,
+                                    size_t executed_len, uint32_t r, const ics_batch_options* opts);
+/* Accepts NULL; a result owned by a play (ics_batch_play_result_batch) is left alone. */
+ICS_API void ics_batch_result_destroy(ics_batch_result* result);
+/* The batch: r task ids in increasing order. */
+ICS_API ics_status ics_batch_result_selected(uint32_t* out, size_t capacity, size_t* out_count,
+                                             const ics_batch_result* result);
+ICS_API ics_status ics_batch_result_eligible_before(uint32_t* out, const ics_batch_result* result);
+ICS_API ics_status ics_batch_result_eligible_after(uint32_t* out, const ics_batch_result* result);
+ICS_API ics_status ics_batch_result_newly_eligible(uint32_t* out, const ics_batch_result* result);
+ICS_API ics_status ics_batch_result_bound_after(uint32_t* out, const ics_batch_result* result);
+/* The method that produced the answer (never AUTO). */
+ICS_API ics_status ics_batch_result_method(ics_batch_method* out, const ics_batch_result* result);
+/* 1 when eligible_after is proven to be the maximum. */
+ICS_API ics_status ics_batch_result_optimal(int* out, const ics_batch_result* result);
+/* One line saying what is proven (owned by the result). */
+ICS_API ics_status ics_batch_result_guarantee(const char** out, const ics_batch_result* result);
+
+typedef struct ics_batch_play_result ics_batch_play_result;
+
+/* Plays the Batched IC Pebble Game from the `executed` tasks (checked as by
+ * ics_batch_select; none = the start of the game): step t executes
+ * min(e_t, requests[t]) ELIGIBLE tasks chosen by ics_batch_select (an empty
+ * batch once everything has run). requests[t] == 0 is ICS_ERR_INVALID_ARGUMENT. */
+ICS_API ics_status ics_batch_play(ics_batch_play_result** out, const ics_dag* dag, const uint32_t* executed,
+                                  size_t executed_len, const uint32_t* requests, size_t count,
+                                  const ics_batch_options* opts);
+ICS_API void ics_batch_play_result_destroy(ics_batch_play_result* result);
+/* Number of batches (= count of requests). */
+ICS_API ics_status ics_batch_play_result_count(uint32_t* out, const ics_batch_play_result* result);
+/* The batches as CSR: offsets (count+1 entries) into ids; batch t is
+ * ids[offsets[t] .. offsets[t+1]). */
+ICS_API ics_status ics_batch_play_result_offsets(uint32_t* out, size_t capacity, size_t* out_count,
+                                                 const ics_batch_play_result* result);
+ICS_API ics_status ics_batch_play_result_ids(uint32_t* out, size_t capacity, size_t* out_count,
+                                             const ics_batch_play_result* result);
+/* ELIGIBLE tasks after each batch (count entries). */
+ICS_API ics_status ics_batch_play_result_eligible_after(uint32_t* out, size_t capacity, size_t* out_count,
+                                                        const ics_batch_play_result* result);
+/* Batch t as a result handle owned by the play (valid until it is destroyed;
+ * ics_batch_result_destroy ignores it). */
+ICS_API ics_status ics_batch_play_result_batch(const ics_batch_result** out, const ics_batch_play_result* result,
+                                               uint32_t index);
+
 #ifdef __cplusplus
 }
 #endif
