@@ -18,10 +18,7 @@ template <std::size_t W>
 LexMaxResult lexmax_search(const Dag& dag) {
     const DownsetDag<W> g(dag);
     const NodeId n = dag.node_count();
-    struct Link {
-        std::uint32_t parent;  // index in K_{t-1}
-        NodeId added;          // the node executed at step t
-    };
+    using Link = LayerLink;
     std::vector<std::vector<Link>> links(static_cast<std::size_t>(n) + 1);  // links[t][i]: i-th member of K_t
     links[0].push_back({0, kNoNode});
     std::vector<Bits<W>> sets{Bits<W>{}}, eligs{g.sources()};  // K_t and the ELIGIBLE sets of its members
@@ -59,12 +56,7 @@ LexMaxResult lexmax_search(const Dag& dag) {
             }
         r.profile.push_back(best);
     }
-    r.order.resize(n);
-    std::uint32_t idx = 0;  // K_n = {all nodes}
-    for (NodeId t = n; t > 0; --t) {
-        r.order[t - 1] = links[t][idx].added;
-        idx = links[t][idx].parent;
-    }
+    r.order = walk_back(links);  // K_n = {all nodes}
     return r;
 }
 

@@ -17,6 +17,7 @@
 #include "exact/downset_bits.hpp"
 #include "exact/downset_search.hpp"
 #include "exact/mask_table.hpp"
+#include "exact/searches.hpp"
 
 namespace ics::exact {
 
@@ -26,10 +27,7 @@ template <std::size_t W>
 MinMemoryResult min_memory_layers(const Dag& dag, std::uint64_t max_states) {
     const detail::DownsetDag<W> g(dag);
     const NodeId n = dag.node_count();
-    struct Link {
-        std::uint32_t parent;  // index in K_{t-1}
-        NodeId added;
-    };
+    using Link = detail::LayerLink;
     struct State {
         std::uint32_t open;
         std::uint32_t peak;
@@ -89,12 +87,7 @@ MinMemoryResult min_memory_layers(const Dag& dag, std::uint64_t max_states) {
         r.profile.push_back(best);
     }
     r.memory = states.empty() ? 0 : states[0].peak;
-    r.order.resize(n);
-    std::uint32_t idx = 0;  // K_n = {all nodes}
-    for (NodeId t = n; t > 0; --t) {
-        r.order[t - 1] = links[t][idx].added;
-        idx = links[t][idx].parent;
-    }
+    r.order = detail::walk_back(links);  // K_n = {all nodes}
     return r;
 }
 

@@ -21,6 +21,25 @@ struct ChainResult {
 template <std::size_t W>
 ChainResult chain_search(const Dag& dag, std::span<const std::uint32_t> max_profile);
 
+// A step of a layered search: the member of the previous layer a down-set
+// was reached from, and the node added to it.
+struct LayerLink {
+    std::uint32_t parent;  // index in K_{t-1}
+    NodeId added;          // the node executed at step t
+};
+
+// The order of the walk that ends at member 0 of the last layer (the full
+// set): links[t][i] is how member i of K_t was reached.
+inline std::vector<NodeId> walk_back(const std::vector<std::vector<LayerLink>>& links) {
+    std::vector<NodeId> order(links.size() - 1);
+    std::uint32_t idx = 0;
+    for (std::size_t t = order.size(); t > 0; --t) {
+        order[t - 1] = links[t][idx].added;
+        idx = links[t][idx].parent;
+    }
+    return order;
+}
+
 struct LexMaxResult {
     std::vector<NodeId> order;            // a schedule with the profile below
     std::vector<std::uint32_t> profile;   // the lexicographically maximal E(0..n)
