@@ -12,16 +12,21 @@ using namespace ics::capi;
 
 namespace {
 
-io::Format to_format(ics_format f) {
+// Takes an int: a C caller may pass any value where an ics_format is expected.
+io::Format to_format(int f) {
     if (f < ICS_FORMAT_AUTO || f > ICS_FORMAT_ADJACENCY_JSON)
-        fail(Errc::invalid_argument, "unknown format " + std::to_string(static_cast<int>(f)));
+        fail(Errc::invalid_argument, "unknown format " + std::to_string(f));
     return static_cast<io::Format>(f);
 }
 
 io::Format read_format(const ics_read_options* opts) {
     if (opts == nullptr) return io::Format::automatic;
     check_version(opts->version, ICS_READ_OPTIONS_VERSION, "ics_read_options");
-    return to_format(opts->format);
+    // Read as an int: loading an out-of-range enum a C caller stored is undefined in C++.
+    int format = 0;
+    static_assert(sizeof format == sizeof opts->format);
+    std::memcpy(&format, &opts->format, sizeof format);
+    return to_format(format);
 }
 
 // Priority of each node: len - position (the first task runs first).

@@ -42,9 +42,14 @@ schedule::Options to_options(const ics_schedule_options* o) {
     opt.exact_max_downsets = o->exact_max_downsets;
     opt.block.exact_max_sources = o->block_exact_max_sources;
     if (o->version >= 2) {
-        if (o->objective != ICS_OBJECTIVE_ELIGIBILITY && o->objective != ICS_OBJECTIVE_MEMORY)
-            fail(Errc::invalid_argument, "unknown objective " + std::to_string(static_cast<int>(o->objective)));
-        opt.objective = static_cast<schedule::Objective>(o->objective);
+        // Read as an int: a C caller may store any value in the enum field,
+        // and loading an out-of-range enum is undefined in C++.
+        int objective = 0;
+        static_assert(sizeof objective == sizeof o->objective);
+        std::memcpy(&objective, &o->objective, sizeof objective);
+        if (objective != ICS_OBJECTIVE_ELIGIBILITY && objective != ICS_OBJECTIVE_MEMORY)
+            fail(Errc::invalid_argument, "unknown objective " + std::to_string(objective));
+        opt.objective = static_cast<schedule::Objective>(objective);
     }
     return opt;
 }
