@@ -55,9 +55,10 @@ static const cli_command* find_command(const char* name) {
 static void print_overview(void) {
     out_str("usage: ics COMMAND [ARGUMENTS...]\n"
             "\n"
-            "IC-scheduling of computation dags: inspect and schedule them, decide ▷\n"
-            "priorities and sums with IC-Sweep, show their structure, convert and\n"
-            "generate them.\n"
+            "IC-scheduling of computation dags: inspect and schedule them (for\n"
+            "eligibility or memory), compare with the usual policies, decide ▷\n"
+            "priorities and sums with IC-Sweep, show their structure, combine, convert\n"
+            "and generate them, cut clustered tasks for workers and choose batches.\n"
             "\n"
             "Commands:\n");
     for (size_t k = 0; k < COMMAND_COUNT; ++k) {
