@@ -57,7 +57,21 @@ std::size_t find_non_text(std::string_view s, bool allow_controls) noexcept {
     const auto* p = reinterpret_cast<const unsigned char*>(s.data());
     const std::size_t n = s.size();
     std::size_t i = 0;
+    constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHighs = 0x8080808080808080ull;
     while (i < n) {
+        // Eight plain printable ASCII bytes at a time (the common case of a
+        // big workflow file): no high bit, no byte below 0x20, no 0x7F.
+        if (i + 8 <= n) {
+            std::uint64_t w;
+            std::memcpy(&w, p + i, 8);
+            const std::uint64_t below_space = (w - 0x20 * kOnes) & ~w;
+            const std::uint64_t x7f = w ^ (0x7F * kOnes);
+            const std::uint64_t is_7f = (x7f - kOnes) & ~x7f;
+            if (((w | below_space | is_7f) & kHighs) == 0) {
+                i += 8;
+                continue;
+            }
+        }
         const unsigned char c = p[i];
         if (c < 0x80) {
             if (!allow_controls &&
@@ -185,8 +199,25 @@ int load_file(const std::string& path, std::string& out) {
         ::close(fd);
         return EISDIR;
     }
-    if (S_ISREG(st.st_mode) && st.st_size > 0) out.reserve(static_cast<std::size_t>(st.st_size));
-    char buf[1 << 16];
+    // A regular file is read straight into its final buffer (one copy, not two).
+    std::size_t filled = 0;
+    if (S_ISREG(st.st_mode) && st.st_size > 0) {
+        out.resize(static_cast<std::size_t>(st.st_size));
+        while (filled < out.size()) {
+            const ssize_t got = ::read(fd, out.data() + filled, out.size() - filled);
+            if (got == 0) break;  // the file shrank meanwhile
+            if (got < 0) {
+                if (errno == EINTR) continue;
+                const int err = errno;
+                ::close(fd);
+                out.clear();
+                return err;
+            }
+            filled += static_cast<std::size_t>(got);
+        }
+        out.resize(filled);
+    }
+    char buf[1 << 16];  // pipes, and whatever a regular file grew by
     for (;;) {
         const ssize_t got = ::read(fd, buf, sizeof buf);
         if (got == 0) break;
