@@ -51,6 +51,29 @@ TEST(Edges, BinaryJunk) {
         fails_with("a b\n\xC0\xAF x\n", Format::edges, Errc::parse, {"in.txt:2:", "invalid UTF-8"}));  // overlong
 }
 
+// The text check runs 8 bytes at a time: a bad byte at any offset of a word,
+// in a long line, is still found, with its column; good bytes of every class
+// (tab, CR, printable, UTF-8) at every offset pass.
+TEST(Edges, BadBytesAtEveryOffset) {
+    const std::string bad[] = {"\x01", "\x7f", "\x1f", "\xff", "\xc3"};
+    for (const std::string& b : bad)
+        for (std::size_t at = 0; at < 24; ++at) {
+            std::string line(40, 'x');
+            line.replace(at, 1, b);
+            const std::string text = "a b\nv" + line + " w\n";
+            EXPECT_TRUE(fails_with(text, Format::edges, Errc::parse,
+                                   {"in.txt:2:", "column " + std::to_string(at + 2) + ")"}))
+                << "byte " << static_cast<int>(static_cast<unsigned char>(b[0])) << " at " << at;
+        }
+    for (std::size_t at = 0; at < 24; ++at) {
+        std::string name(40, 'y');
+        name.replace(at, 1, at % 2 ? "\xc3\xa9" : "~");
+        const std::string text = "a\tb\r\n" + name + " z\n";
+        const auto r = read_string(text, Format::edges);
+        EXPECT_EQ(r.dag.node_count(), 4u) << at;
+    }
+}
+
 TEST(Edges, ManyLinesStayFast) {
     std::string text;
     for (int i = 0; i < 200000; ++i) text += "n" + std::to_string(i) + " n" + std::to_string(i + 1) + "\n";
