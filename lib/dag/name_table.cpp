@@ -1,5 +1,7 @@
 #include "dag/name_table.hpp"
 
+#include "common/hash.hpp"
+
 namespace ics {
 
 std::uint64_t NameTable::hash(std::string_view s) noexcept {
@@ -14,12 +16,7 @@ std::uint64_t NameTable::hash(std::string_view s) noexcept {
         h ^= h >> 29;
     }
     for (; i < s.size(); ++i) h = (h ^ static_cast<unsigned char>(s[i])) * 1099511628211ull;
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdull;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ull;
-    h ^= h >> 33;
-    return h;
+    return fmix64(h);
 }
 
 std::uint32_t NameTable::probe(std::string_view name, std::uint64_t h) const noexcept {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "common/hash.hpp"
 #include "dag/dag.hpp"
 
 namespace ics::exact::detail {
@@ -96,14 +97,7 @@ struct Bits {
     }
     std::uint64_t hash() const noexcept {
         std::uint64_t h = 0x9e3779b97f4a7c15ull;
-        for (std::uint64_t a : w) {
-            h ^= a;
-            h ^= h >> 33;
-            h *= 0xff51afd7ed558ccdull;
-            h ^= h >> 33;
-            h *= 0xc4ceb9fe1a85ec53ull;
-            h ^= h >> 33;
-        }
+        for (std::uint64_t a : w) h = fmix64(h ^ a);
         return h;
     }
     friend bool operator==(const Bits&, const Bits&) = default;
