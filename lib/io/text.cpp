@@ -199,27 +199,17 @@ int load_file(const std::string& path, std::string& out) {
         ::close(fd);
         return EISDIR;
     }
-    // A regular file is read straight into its final buffer (one copy, not two).
+    // Read straight into the result (one copy, not two): a regular file's
+    // size is known, with room for a last empty read; pipes (and a file that
+    // grows meanwhile) add a chunk at a time.
+    constexpr std::size_t kChunk = 1 << 16;
+    const std::size_t size = S_ISREG(st.st_mode) && st.st_size > 0 ? static_cast<std::size_t>(st.st_size) : 0;
+    out.reserve(size + kChunk);
+    out.resize(size > 0 ? size : kChunk);
     std::size_t filled = 0;
-    if (S_ISREG(st.st_mode) && st.st_size > 0) {
-        out.resize(static_cast<std::size_t>(st.st_size));
-        while (filled < out.size()) {
-            const ssize_t got = ::read(fd, out.data() + filled, out.size() - filled);
-            if (got == 0) break;  // the file shrank meanwhile
-            if (got < 0) {
-                if (errno == EINTR) continue;
-                const int err = errno;
-                ::close(fd);
-                out.clear();
-                return err;
-            }
-            filled += static_cast<std::size_t>(got);
-        }
-        out.resize(filled);
-    }
-    char buf[1 << 16];  // pipes, and whatever a regular file grew by
     for (;;) {
-        const ssize_t got = ::read(fd, buf, sizeof buf);
+        if (filled == out.size()) out.resize(filled + kChunk);
+        const ssize_t got = ::read(fd, out.data() + filled, out.size() - filled);
         if (got == 0) break;
         if (got < 0) {
             if (errno == EINTR) continue;
@@ -228,8 +218,9 @@ int load_file(const std::string& path, std::string& out) {
             out.clear();
             return err;
         }
-        out.append(buf, static_cast<std::size_t>(got));
+        filled += static_cast<std::size_t>(got);
     }
+    out.resize(filled);
     ::close(fd);
     return 0;
 }
