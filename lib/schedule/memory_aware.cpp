@@ -61,7 +61,7 @@ void MemoryGuide::execute(NodeId v) {
         if (left == 0 || left > kWatch) continue;
         for (NodeId c : dag_.children(p)) {
             if (executed_[c]) continue;
-            const decompose::BlockId b = c < dec_.out_block.size() ? dec_.out_block[c] : decompose::kNoBlock;
+            const decompose::BlockId b = dec_.out_block[c];  // sized by node: c's block as a source
             if (b != decompose::kNoBlock && !dirty_mark_[b]) {
                 dirty_mark_[b] = 1;
                 dirty_.push_back(b);
@@ -99,7 +99,7 @@ bool MemoryGuide::refine(decompose::BlockId b, std::vector<NodeId>& out) {
             if (count_[k] + 1 == skel_.in_degree(k)) ++g;
         return g;
     };
-    for (std::size_t x = 0; x < s && ok; ++x) {
+    for (std::size_t x = 0; x < s; ++x) {
         const std::uint32_t want = prof[x + 1] - prof[x];
         NodeId best = kNoNode;
         std::int64_t best_delta = std::numeric_limits<std::int64_t>::max();
@@ -155,8 +155,7 @@ void MemoryGuide::run_block(decompose::BlockId b) {
 }
 
 void MemoryGuide::run_sum(std::span<const std::uint32_t> members, std::span<const std::uint32_t> path) {
-    std::vector<std::size_t> next(members.size(), 0);
-    for (std::uint32_t k : path) execute(blocks_[members[k]].schedule.order[next[k]++]);
+    for_each_swept_source(blocks_, members, path, [&](NodeId v) { execute(v); });
 }
 
 }  // namespace ics::schedule

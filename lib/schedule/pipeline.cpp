@@ -40,8 +40,7 @@ std::vector<NodeId> assemble(const Dag& dag, const std::vector<Block>& blocks, c
     for (std::size_t g = 0; g < lin.group_count(); ++g) {
         const auto members = lin.group(g);
         if (s < lin.swept.size() && lin.swept[s].group == g) {
-            std::vector<std::size_t> next(members.size(), 0);
-            for (std::uint32_t k : lin.swept[s].path) order.push_back(blocks[members[k]].schedule.order[next[k]++]);
+            for_each_swept_source(blocks, members, lin.swept[s].path, [&](NodeId v) { order.push_back(v); });
             ++s;
             continue;
         }
@@ -53,12 +52,17 @@ std::vector<NodeId> assemble(const Dag& dag, const std::vector<Block>& blocks, c
     return order;
 }
 
+// Down-sets the exact searches may visit: every down-set of a dag within
+// exact_max_nodes (at most 2^n), else the configured budget.
+std::uint64_t exact_budget(NodeId n, const Options& opt) {
+    return n <= opt.exact_max_nodes ? std::max<std::uint64_t>(opt.exact_max_downsets, std::uint64_t{1} << n)
+                                    : opt.exact_max_downsets;
+}
+
 bool try_exact(const Dag& dag, const Options& opt, Result& r) {
     const NodeId n = dag.node_count();
     if (n > 64) return false;
-    const std::uint64_t budget =
-        n <= opt.exact_max_nodes ? std::max<std::uint64_t>(opt.exact_max_downsets, std::uint64_t{1} << n)
-                                 : opt.exact_max_downsets;
+    const std::uint64_t budget = exact_budget(n, opt);
     try {
         exact::ExactResult ex = exact::exact_schedule(dag, budget);
         r.exact_ran = true;
@@ -89,11 +93,8 @@ bool try_exact(const Dag& dag, const Options& opt, Result& r) {
 void least_memory(const Dag& dag, const Options& opt, Result& r) {
     const NodeId n = dag.node_count();
     if (n > 128) return;
-    const std::uint64_t budget =
-        n <= opt.exact_max_nodes ? std::max<std::uint64_t>(opt.exact_max_downsets, std::uint64_t{1} << n)
-                                 : opt.exact_max_downsets;
     try {
-        exact::MinMemoryResult m = exact::min_memory_schedule(dag, budget);
+        exact::MinMemoryResult m = exact::min_memory_schedule(dag, exact_budget(n, opt));
         if (m.profile != r.eval.eligible || m.memory >= r.eval.memory) return;
         r.order = std::move(m.order);
         r.eval = pebble::evaluate(dag, r.order);

@@ -54,6 +54,15 @@ struct Block {
     blocks::BlockSchedule schedule;  // order = the block's sources in execution order
 };
 
+// The sources of a sum of blocks scheduled by IC-Sweep, in its interleaved
+// order: path[k] names the member (index into `members`) whose next source runs.
+template <class F>
+void for_each_swept_source(std::span<const Block> blocks, std::span<const std::uint32_t> members,
+                           std::span<const std::uint32_t> path, F&& f) {
+    std::vector<std::size_t> next(members.size(), 0);
+    for (std::uint32_t k : path) f(blocks[members[k]].schedule.order[next[k]++]);
+}
+
 struct Result {
     Status status = Status::heuristic;
     Method method = Method::greedy;
