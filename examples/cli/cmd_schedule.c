@@ -353,35 +353,31 @@ static ics_status write_block_shapes(const ics_schedule_result* res, uint32_t bl
         all[b] = (shape_count){info.shape, b, 1};
     }
     if (st == ICS_OK) {
-        /* Few distinct shapes (the usual case: a tree has a million Q(2,1)):
+        /* Few distinct shapes (the usual case: a tree has a million M(1,2)):
          * count them in a short list, the last hit first; else sort. */
         enum { FEW = 64 };
-        size_t nruns = 0, last = 0;
+        shape_count few[FEW];
+        size_t nfew = 0, last = 0;
         uint32_t b = 0;
         for (; b < blocks; ++b) {
-            if (nruns && strcmp(all[last].shape, all[b].shape) == 0) {
-                ++all[last].count;
-                continue;
-            }
-            size_t k = 0;
-            while (k < nruns && strcmp(all[k].shape, all[b].shape) != 0) ++k;
-            if (k == nruns) {
-                if (nruns == FEW) break;
-                all[nruns++] = all[b];
+            size_t k = last;
+            if (nfew == 0 || strcmp(few[k].shape, all[b].shape) != 0)
+                for (k = 0; k < nfew && strcmp(few[k].shape, all[b].shape) != 0; ++k) continue;
+            if (k == nfew) {
+                if (nfew == FEW) break;
+                few[nfew++] = all[b];
             } else {
-                ++all[k].count;
+                ++few[k].count;
             }
             last = k;
         }
-        if (b < blocks) { /* many shapes: sort by shape, merge runs in place */
+        size_t nruns = 0;
+        if (b == blocks) { /* the short list is the answer */
+            memcpy(all, few, nfew * sizeof *few);
+            nruns = nfew;
+        } else { /* many shapes: sort by shape, merge runs in place */
+            qsort(all, blocks, sizeof *all, by_shape);
             for (uint32_t i = 0; i < blocks; ++i) {
-                ics_block_info info = ICS_BLOCK_INFO_INIT;
-                if ((st = ics_schedule_result_block(&info, res, i)) != ICS_OK) break;
-                all[i] = (shape_count){info.shape, i, 1};
-            }
-            if (st == ICS_OK) qsort(all, blocks, sizeof *all, by_shape);
-            nruns = 0;
-            for (uint32_t i = 0; i < blocks && st == ICS_OK; ++i) {
                 if (nruns && strcmp(all[nruns - 1].shape, all[i].shape) == 0) ++all[nruns - 1].count;
                 else all[nruns++] = all[i];
             }
