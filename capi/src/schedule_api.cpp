@@ -28,9 +28,6 @@ const schedule::Result& checked_block(const ics_schedule_result* result, std::ui
     return r;
 }
 
-const schedule::Block& block_of(const ics_schedule_result* result, std::uint32_t b) {
-    return checked_block(result, b).blocks[b];
-}
 
 schedule::Options to_options(const ics_schedule_options* o) {
     schedule::Options opt;
@@ -192,12 +189,12 @@ ics_status ics_schedule_result_block(ics_block_info* out, const ics_schedule_res
     ICS_API_BEGIN
     require(out, "out");
     check_version(out->version, ICS_BLOCK_INFO_VERSION, "ics_block_info");
-    const schedule::Block& b = block_of(result, block);
-    out->shape = b.schedule.shape.c_str();
-    out->kind = blocks::kind_name(b.schedule.kind);
-    out->proven = b.schedule.proven ? 1 : 0;
-    out->sources = static_cast<uint32_t>(b.schedule.order.size());
-    out->sinks = static_cast<uint32_t>(check(result).r.sinks(block).size());
+    const schedule::Result& r = checked_block(result, block);
+    out->shape = r.blocks.shape(block).c_str();
+    out->kind = blocks::kind_name(r.blocks.kind(block));
+    out->proven = r.blocks.proven(block) ? 1 : 0;
+    out->sources = static_cast<uint32_t>(r.blocks.order(block).size());
+    out->sinks = static_cast<uint32_t>(r.sinks(block).size());
     return ICS_OK;
     ICS_API_END
 }
@@ -205,7 +202,7 @@ ics_status ics_schedule_result_block(ics_block_info* out, const ics_schedule_res
 ics_status ics_schedule_result_block_sources(uint32_t* out, size_t capacity, size_t* out_count,
                                              const ics_schedule_result* result, uint32_t block) {
     ICS_API_BEGIN
-    return copy_out(out, capacity, out_count, block_of(result, block).schedule.order);
+    return copy_out(out, capacity, out_count, checked_block(result, block).blocks.order(block));
     ICS_API_END
 }
 
@@ -219,7 +216,7 @@ ics_status ics_schedule_result_block_sinks(uint32_t* out, size_t capacity, size_
 ics_status ics_schedule_result_block_profile(uint32_t* out, size_t capacity, size_t* out_count,
                                              const ics_schedule_result* result, uint32_t block) {
     ICS_API_BEGIN
-    return copy_out(out, capacity, out_count, block_of(result, block).schedule.profile);
+    return copy_out(out, capacity, out_count, checked_block(result, block).blocks.profile(block));
     ICS_API_END
 }
 

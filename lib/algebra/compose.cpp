@@ -58,7 +58,7 @@ Derived compose(const Dag& g1, const Dag& g2, std::span<const MergePair> pairs, 
         for (NodeId c : g1.children(v)) b.add_arc(v, c);
     for (NodeId v = 0; v < g2.node_count(); ++v)
         for (NodeId c : g2.children(v)) b.add_arc(id2[v], id2[c]);
-    r.dag = b.build();  // acyclic: every merged node is a sink of G1 and a source of G2
+    r.dag = std::move(b).build();  // acyclic: every merged node is a sink of G1 and a source of G2
     return r;
 }
 

@@ -28,7 +28,7 @@ Derived induced(const Dag& g, std::span<const NodeId> nodes) {
     for (const Origin& o : r.origin)
         for (NodeId c : g.children(o.node))
             if (id[c] != kNoNode) b.add_arc(id[o.node], id[c]);
-    r.dag = b.build();
+    r.dag = std::move(b).build();
     return r;
 }
 

@@ -33,7 +33,7 @@ Derived sum(std::span<const Dag* const> dags, std::span<const std::string> prefi
         for (NodeId v = 0; v < g.node_count(); ++v)
             for (NodeId c : g.children(v)) b.add_arc(offset + v, offset + c);
     }
-    r.dag = b.build();
+    r.dag = std::move(b).build();
     return r;
 }
 

@@ -112,4 +112,13 @@ ExactResult exact_search(const BlockView& v, bool want_order = true);
 // The greedy order of greedy.cpp (not proven).
 std::vector<std::uint32_t> greedy_order(const BlockView& v);
 
+// Sinks of the block with these sources when it is complete bipartite (every
+// source feeds the same children: butterflies, tree nodes), else 0. Unsorted,
+// repeated or unknown ids give 0 too: the slow path validates and reports them.
+std::uint32_t complete_block_sinks(const Dag& skeleton, std::span<const NodeId> sources);
+// Kind and shape name of a complete block with s sources and t sinks (the
+// names recognize.cpp gives them).
+Kind complete_kind(std::uint32_t s, std::uint32_t t);
+std::string complete_shape(std::uint32_t s, std::uint32_t t);
+
 }  // namespace ics::blocks::detail

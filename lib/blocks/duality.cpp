@@ -15,7 +15,7 @@ Dag dual(const Dag& g) {
     for (NodeId v = 0; v < g.node_count(); ++v) b.add_node(g.name(v));  // ids follow insertion order
     for (NodeId u = 0; u < g.node_count(); ++u)
         for (NodeId v : g.children(u)) b.add_arc(v, u);
-    return b.build();
+    return std::move(b).build();
 }
 
 std::vector<NodeId> dual_schedule(const Dag& g, std::span<const NodeId> order) {

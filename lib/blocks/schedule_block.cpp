@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "blocks/block_detail.hpp"
+#include "blocks/schedule_table.hpp"
 
 namespace ics::blocks {
 
@@ -74,40 +75,14 @@ const char* kind_name(Kind k) noexcept {
 
 namespace {
 
-// Complete bipartite blocks (every source feeds every sink) are the flood in
-// trees (Q(2,1) per internal node) and FFTs (the C(2) butterflies): every
-// order is IC-optimal (profile 0 until the last source, then all sinks), so
-// they skip building a local block. Names match recognize.cpp's.
 bool schedule_complete(const Dag& g, std::span<const NodeId> sources, BlockSchedule& out) {
-    // Anything unusual (unsorted, repeated or unknown ids) takes the slow path,
-    // which validates and reports it.
-    if (sources.empty() || sources.back() >= g.node_count()) return false;
-    for (std::size_t i = 1; i < sources.size(); ++i)
-        if (sources[i - 1] >= sources[i]) return false;
-    const std::uint32_t t = g.out_degree(sources[0]);
+    const std::uint32_t t = detail::complete_block_sinks(g, sources);
     if (t == 0) return false;
-    const std::span<const NodeId> first = g.children(sources[0]);
-    for (NodeId u : sources.subspan(1)) {
-        // Same out-degree and the same children: rows are sorted, so compare them.
-        const auto kids = g.children(u);
-        if (kids.size() != t || !std::equal(kids.begin(), kids.end(), first.begin())) return false;
-    }
     const auto s = static_cast<std::uint32_t>(sources.size());
     out.proven = true;
     out.ico_exists = true;
-    if (s == 1) {
-        out.kind = Kind::trivial;
-        out.shape = "trivial(" + std::to_string(t) + ")";
-    } else if (s == 2 && t == 2) {
-        out.kind = Kind::cycle_dag;
-        out.shape = "C(2)";
-    } else if (t == 1) {
-        out.kind = Kind::m_dag;
-        out.shape = "M(1," + std::to_string(s) + ")";
-    } else {
-        out.kind = Kind::q_dag;
-        out.shape = "Q(" + std::to_string(s) + "," + std::to_string(t) + ")";
-    }
+    out.kind = detail::complete_kind(s, t);
+    out.shape = detail::complete_shape(s, t);
     out.order.assign(sources.begin(), sources.end());
     out.profile.assign(static_cast<std::size_t>(s) + 1, 0);
     out.profile[s] = t;
@@ -116,11 +91,53 @@ bool schedule_complete(const Dag& g, std::span<const NodeId> sources, BlockSched
 
 }  // namespace
 
-BlockSchedule schedule_block(const Dag& skeleton, std::span<const NodeId> sources, const BlockOptions& options) {
-    {
-        BlockSchedule fast;
-        if (schedule_complete(skeleton, sources, fast)) return fast;
+namespace detail {
+
+// Complete bipartite blocks (every source feeds every sink) are the flood in
+// trees (M(1,2) per internal node) and FFTs (the C(2) butterflies): every
+// order is IC-optimal, so they skip building a local block.
+std::uint32_t complete_block_sinks(const Dag& g, std::span<const NodeId> sources) {
+    if (sources.empty() || sources.back() >= g.node_count()) return 0;
+    for (std::size_t i = 1; i < sources.size(); ++i)
+        if (sources[i - 1] >= sources[i]) return 0;
+    const std::span<const NodeId> first = g.children(sources[0]);
+    for (NodeId u : sources.subspan(1)) {
+        // Same children: rows are sorted, so compare them.
+        const auto kids = g.children(u);
+        if (kids.size() != first.size() || !std::equal(kids.begin(), kids.end(), first.begin())) return 0;
     }
+    return static_cast<std::uint32_t>(first.size());
+}
+
+Kind complete_kind(std::uint32_t s, std::uint32_t t) {
+    if (s == 1) return Kind::trivial;
+    if (s == 2 && t == 2) return Kind::cycle_dag;
+    if (t == 1) return Kind::m_dag;
+    return Kind::q_dag;
+}
+
+std::string complete_shape(std::uint32_t s, std::uint32_t t) {
+    switch (complete_kind(s, t)) {
+        case Kind::trivial: return "trivial(" + std::to_string(t) + ")";
+        case Kind::cycle_dag: return "C(2)";
+        case Kind::m_dag: return "M(1," + std::to_string(s) + ")";
+        default: return "Q(" + std::to_string(s) + "," + std::to_string(t) + ")";
+    }
+}
+
+}  // namespace detail
+
+void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<const NodeId> sources,
+                         const BlockOptions& options) {
+    if (const std::uint32_t t = detail::complete_block_sinks(skeleton, sources); t > 0) {
+        table.push_complete(sources, t);
+        return;
+    }
+    table.push(schedule_block(skeleton, sources, options));
+}
+
+BlockSchedule schedule_block(const Dag& skeleton, std::span<const NodeId> sources, const BlockOptions& options) {
+    if (BlockSchedule fast; schedule_complete(skeleton, sources, fast)) return fast;
     const detail::LocalBlock b = detail::make_local_block(skeleton, sources);
     const detail::BlockView v = b.view();
     BlockSchedule out;

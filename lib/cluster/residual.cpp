@@ -36,7 +36,7 @@ Dag induced(const Dag& g, const std::vector<char>& keep, std::vector<NodeId>& to
     for (NodeId v : to_g)
         for (NodeId c : g.children(v))
             if (keep[c]) b.add_arc(map[v], map[c]);
-    return b.build();
+    return std::move(b).build();
 }
 
 }  // namespace

@@ -272,7 +272,7 @@ std::vector<std::span<const NodeId>> chain_groups(const Context& c) {
     std::size_t at = 0;
     for (std::size_t g = 0; g < r.group_count(); ++g) {
         std::size_t size = 0;
-        for (std::uint32_t b : r.group(g)) size += r.blocks[b].schedule.order.size();
+        for (std::uint32_t b : r.group(g)) size += r.blocks.order(b).size();
         groups.emplace_back(r.order.data() + at, size);
         at += size;
     }

@@ -98,7 +98,7 @@ std::vector<Candidate> donor_candidates(const Context& c) {
                       : "has no proven IC-optimal schedule: " + c.sched.reason));
     int families = 0;
     for (std::size_t b = 0; b < c.sched.blocks.size(); ++b) {
-        const std::string& shape = c.sched.blocks[b].schedule.shape;
+        const std::string& shape = c.sched.blocks.shape(static_cast<std::uint32_t>(b));
         const Family f = family_of(shape);
         if (f == Family::other || (shape != "trivial(1)" && families != 0 && families != 1 + static_cast<int>(f)))
             fail(Errc::unsupported, "donor: block #" + std::to_string(b) + " is " + shape +

@@ -49,21 +49,29 @@ void DagBuilder::reserve(std::size_t nodes, std::size_t arcs, std::size_t name_c
     arcs_.reserve(arcs);
 }
 
-Dag DagBuilder::build() const {
+Dag DagBuilder::build() const& { return freeze(names_, arcs_); }
+
+Dag DagBuilder::build() && {
+    Dag g = freeze(std::move(names_), std::move(arcs_));
+    *this = DagBuilder{};
+    return g;
+}
+
+Dag DagBuilder::freeze(NameTable names, std::vector<std::pair<NodeId, NodeId>> arcs) {
     Dag g;
-    const NodeId n = names_.size();
+    const NodeId n = names.size();
     g.n_ = n;
-    g.names_ = names_;
+    g.names_ = std::move(names);
 
     // Counting sort of arcs by tail, then sort+unique inside each (short) row:
     // near-linear, and rows come out sorted for binary searches later.
     std::vector<std::uint64_t> off(static_cast<std::size_t>(n) + 1, 0);
-    for (auto [u, v] : arcs_) ++off[u + 1];
+    for (auto [u, v] : arcs) ++off[u + 1];
     for (NodeId i = 0; i < n; ++i) off[i + 1] += off[i];
-    std::vector<NodeId> tgt(arcs_.size());
+    std::vector<NodeId> tgt(arcs.size());
     {
         std::vector<std::uint64_t> pos(off.begin(), off.end() - 1);
-        for (auto [u, v] : arcs_) tgt[pos[u]++] = v;
+        for (auto [u, v] : arcs) tgt[pos[u]++] = v;
     }
     std::uint64_t write = 0;
     std::vector<std::uint64_t> out_off(static_cast<std::size_t>(n) + 1, 0);
@@ -75,9 +83,12 @@ Dag DagBuilder::build() const {
         for (auto it = first; it != end; ++it) tgt[write++] = *it;
         out_off[u + 1] = write;
     }
-    g.duplicate_arcs_ = arcs_.size() - write;
-    tgt.resize(write);
-    tgt.shrink_to_fit();
+    g.duplicate_arcs_ = arcs.size() - write;
+    arcs = {};  // freed before the reverse CSR is built
+    if (write < tgt.size()) {
+        tgt.resize(write);
+        tgt.shrink_to_fit();
+    }
     g.out_offsets_ = std::move(out_off);
     g.out_targets_ = std::move(tgt);
 
@@ -130,11 +141,11 @@ Dag DagBuilder::build() const {
         std::string msg = "graph has a cycle: ";
         const std::size_t shown = std::min<std::size_t>(cycle.size(), 16);
         for (std::size_t i = 0; i < shown; ++i) {
-            msg += quoted(names_[cycle[i]]);
+            msg += quoted(g.names_[cycle[i]]);
             msg += " -> ";
         }
         if (shown < cycle.size()) msg += "... (" + std::to_string(cycle.size()) + " nodes) -> ";
-        msg += quoted(names_[cycle[0]]);
+        msg += quoted(g.names_[cycle[0]]);
         fail(Errc::cycle, msg);
     }
     if (n > 0) {

@@ -11,7 +11,7 @@ Dag super_dag(const Decomposition& d) {
     for (BlockId i = 0; i < d.block_count; ++i) b.add_node("B" + std::to_string(i));
     for (BlockId i = 0; i < d.block_count; ++i)
         for (BlockId j : d.successors(i)) b.add_arc(i, j);
-    return b.build();  // throws Errc::cycle, naming the blocks, when not acyclic
+    return std::move(b).build();  // throws Errc::cycle, naming the blocks, when not acyclic
 }
 
 }  // namespace ics::decompose

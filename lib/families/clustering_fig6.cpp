@@ -49,7 +49,7 @@ Dag clustering_fig6() {
         b.add_arc(sources[i], "J" + std::to_string(i + 1));
         b.add_arc(sources[i], "J" + std::to_string(i + 2));
     }
-    return b.build();
+    return std::move(b).build();
 }
 
 }  // namespace ics::families

@@ -81,7 +81,7 @@ Dag bipartite(std::string_view what, std::uint64_t top, std::uint64_t bottom, st
         else
             b.add_arc(top_id(i), bottom_id(j));
     });
-    return b.build();
+    return std::move(b).build();
 }
 
 // W_{s,d} named `family` in messages, or with `dual` its dual M_{s,d}.

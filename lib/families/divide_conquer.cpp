@@ -61,7 +61,7 @@ Dag divide_conquer(std::uint32_t branching, std::uint32_t depth) {
             b.add_arc(static_cast<NodeId>(down[l - 1] + i / branching), static_cast<NodeId>(down[l] + i));
             b.add_arc(static_cast<NodeId>(up[l] + i), static_cast<NodeId>(up[l - 1] + i / branching));
         }
-    return b.build();
+    return std::move(b).build();
 }
 
 }  // namespace ics::families

@@ -33,7 +33,7 @@ Dag expansion_reduction(std::uint32_t depth) {
             b.add_arc(out[l - 1] + (i >> 1), out[l] + i);
             b.add_arc(in[l] + i, in[l - 1] + (i >> 1));
         }
-    return b.build();
+    return std::move(b).build();
 }
 
 }  // namespace ics::families

@@ -33,7 +33,7 @@ Dag fft(std::uint32_t d) {
             b.add_arc(from + x, to + (x | flip));
         }
     }
-    return b.build();
+    return std::move(b).build();
 }
 
 }  // namespace ics::families

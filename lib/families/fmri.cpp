@@ -52,7 +52,7 @@ Dag fmri(std::uint32_t width) {
     }
     const NodeId mean = b.add_node("mean");
     for (NodeId t : sinks) b.add_arc(t, mean);
-    return b.build();
+    return std::move(b).build();
 }
 
 }  // namespace ics::families

@@ -47,7 +47,7 @@ Dag laplace(std::uint32_t n) {
             b.add_arc(w(k, i), y(k, i));
         }
     }
-    return b.build();
+    return std::move(b).build();
 }
 
 }  // namespace ics::families

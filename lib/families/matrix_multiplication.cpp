@@ -66,7 +66,7 @@ Dag matrix_multiplication(std::uint32_t levels) {
                 below.swap(above);
             }
         }
-    return b.build();
+    return std::move(b).build();
 }
 
 }  // namespace ics::families

@@ -32,7 +32,7 @@ Dag parallel_prefix(std::uint32_t n) {
             if (i >= stride) b.add_arc(id(l - 1, i - stride), id(l, i));
         }
     }
-    return b.build();
+    return std::move(b).build();
 }
 
 }  // namespace ics::families

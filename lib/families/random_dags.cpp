@@ -68,7 +68,7 @@ Dag random_layered(std::uint32_t layers, std::uint32_t width, double p, std::uin
             if (has_parent[child] == 0) b.add_arc(above + static_cast<NodeId>(rng.below(width)), here + child);
         if (b.arc_count_with_duplicates() > detail::kMaxArcs) detail::check_size(what, nodes, b.arc_count_with_duplicates());
     }
-    return b.build();
+    return std::move(b).build();
 }
 
 Dag random_er(std::uint32_t n, double p, std::uint64_t seed) {
@@ -95,7 +95,7 @@ Dag random_er(std::uint32_t n, double p, std::uint64_t seed) {
         b.add_arc(order[r], order[r + 1 + (k - row_start)]);
         if (b.arc_count_with_duplicates() > detail::kMaxArcs) detail::check_size(what, n, b.arc_count_with_duplicates());
     });
-    return b.build();
+    return std::move(b).build();
 }
 
 }  // namespace ics::families

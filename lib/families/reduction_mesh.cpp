@@ -32,7 +32,7 @@ Dag detail::mesh(std::uint32_t levels, bool dual) {
             if (x > 0) arc(id(x, y), id(x - 1, y));
             if (y > 0) arc(id(x, y), id(x, y - 1));
         }
-    return b.build();
+    return std::move(b).build();
 }
 
 Dag reduction_mesh(std::uint32_t levels) { return detail::mesh(levels, false); }

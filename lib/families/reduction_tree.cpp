@@ -26,7 +26,7 @@ Dag reduction_tree(std::uint32_t height) {
     for (std::uint32_t l = height + 1; l-- > 0;) first[l] = detail::add_bit_strings(b, name, "r", l);
     for (std::uint32_t l = 1; l <= height; ++l)
         for (NodeId i = 0; i < (NodeId{1} << l); ++i) b.add_arc(first[l] + i, first[l - 1] + (i >> 1));
-    return b.build();
+    return std::move(b).build();
 }
 
 Dag reduction_tree(std::span<const std::string> strings) {
@@ -59,7 +59,7 @@ Dag reduction_tree(std::span<const std::string> strings) {
         const std::string_view s = strings[v];
         if (!s.empty()) b.add_arc(v, b.find(name.reset("r").add(s.substr(0, s.size() - 1)).view()));
     }
-    return b.build();
+    return std::move(b).build();
 }
 
 }  // namespace ics::families

@@ -27,7 +27,7 @@ Dag wavefront(std::uint32_t rows, std::uint32_t cols) {
             if (i + 1 < rows) b.add_arc(id(i, j), id(i + 1, j));
             if (j + 1 < cols) b.add_arc(id(i, j), id(i, j + 1));
         }
-    return b.build();
+    return std::move(b).build();
 }
 
 }  // namespace ics::families

@@ -112,7 +112,7 @@ public:
         end_scope(top);
 
         ReadResult r;
-        r.dag = finish(b_, source_);
+        r.dag = finish(std::move(b_), source_);
         r.format = Format::dagman;
         r.warnings = std::move(warnings_);
         r.dagman = make_document(text, r.dag);
@@ -327,7 +327,7 @@ private:
     // ------------------------------------------------------ splices, includes
 
     // Reads a SPLICE/INCLUDE file; false (and a warning) when it does not exist.
-    bool load(const Context& ctx, std::size_t line, const char* what, const std::string& path, std::string& text) {
+    bool load(const Context& ctx, std::size_t line, const char* what, const std::string& path, FileText& text) {
         const int err = load_file(path, text);
         if (err == ENOENT) {
             warnings_.push_back(location(files_[ctx.file], line) + what + " file " + quote(path) + " not found (" +
@@ -357,7 +357,7 @@ private:
         s.name = tok[1];
         s.path = join(tok.size() == 5 ? join(ctx.dir, tok[4]) : ctx.dir, tok[2]);
         s.where = files_[ctx.file] + ":" + std::to_string(line);
-        std::string text;
+        FileText text;
         if (!load(ctx, line, "SPLICE", s.path, text)) {
             s.missing = true;
             scope.splices.push_back(std::move(s));
@@ -370,7 +370,7 @@ private:
         inner.first_dep = deps_.size();
         files_.push_back(s.path);
         open_paths_.push_back(normal(s.path));
-        parse_file(text,
+        parse_file(text.view(),
                    Context{static_cast<std::uint32_t>(files_.size() - 1), dir_of(s.path), &inner, false, kNoAnchor});
         end_scope(inner);
         open_paths_.pop_back();
@@ -382,14 +382,14 @@ private:
     void include(const Context& ctx, const std::vector<std::string_view>& tok, std::size_t first, std::size_t last) {
         if (tok.size() != 2) fail(ctx, first, "expected 'INCLUDE <file>'");
         const std::string path = join(ctx.dir, tok[1]);
-        std::string text;
+        FileText text;
         if (!load(ctx, first, "INCLUDE", path, text)) return;
         files_.push_back(path);
         open_paths_.push_back(normal(path));
         const std::uint32_t anchor = ctx.scope->is_splice ? kNoAnchor
                                      : ctx.top_file       ? static_cast<std::uint32_t>(last - 1)
                                                           : ctx.include_anchor;
-        parse_file(text,
+        parse_file(text.view(),
                    Context{static_cast<std::uint32_t>(files_.size() - 1), dir_of(path), ctx.scope, false, anchor});
         open_paths_.pop_back();
     }

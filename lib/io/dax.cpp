@@ -58,7 +58,7 @@ public:
                 }
             }
         }
-        return finish(b_, source_);
+        return finish(std::move(b_), source_);
     }
 
 private:

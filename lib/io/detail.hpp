@@ -3,6 +3,8 @@
 // entry points that read.cpp / writers.cpp dispatch to.
 #pragma once
 
+#include <memory>
+
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
@@ -66,10 +68,26 @@ void split(std::string_view line, std::vector<std::string_view>& out);
 
 // Freezes the builder: no node -> Errc::empty_graph, a cycle -> Errc::cycle,
 // both with the source name in front.
-Dag finish(const DagBuilder& builder, std::string_view source);
+Dag finish(DagBuilder&& builder, std::string_view source);
+
+// A file's bytes. Not a std::string: resizing one zero-fills it first, a
+// second pass over every page of a 100 MB file.
+class FileText {
+public:
+    std::string_view view() const noexcept { return {data_.get(), size_}; }
+    void clear() noexcept {
+        data_.reset();
+        size_ = capacity_ = 0;
+    }
+
+private:
+    friend int load_file(const std::string& path, FileText& out);
+    std::unique_ptr<char[]> data_;
+    std::size_t size_ = 0, capacity_ = 0;
+};
 
 // Reads the whole file; returns 0 or the errno of the failure (EISDIR for a folder).
-int load_file(const std::string& path, std::string& out);
+int load_file(const std::string& path, FileText& out);
 
 // Readers (text without a UTF-8 byte-order mark; read_string has run
 // check_text for edges, dot, dax and stg).

@@ -267,7 +267,7 @@ public:
         t = lex_.next();
         if (t.kind != Tok::end)
             fail_at(Errc::parse, source_, t.line, "expected end of file after the graph, found " + describe(t));
-        return finish(b_, source_);
+        return finish(std::move(b_), source_);
     }
 
 private:

@@ -68,7 +68,7 @@ Dag read_edges(std::string_view text, std::string_view source) {
         if (pending == kBatch) flush();
     }
     flush();
-    return finish(b, source);
+    return finish(std::move(b), source);
 }
 
 }  // namespace ics::io::detail

@@ -35,10 +35,10 @@ ReadResult read_string(std::string_view content, Format format, std::string_view
 }
 
 ReadResult read_file(const std::string& path, Format format) {
-    std::string content;
+    detail::FileText content;
     if (const int err = detail::load_file(path, content); err != 0)
         fail(Errc::io, path + ": cannot read: " + std::strerror(err));
-    return read_string(content, format, path, std::filesystem::path(path).parent_path().string());
+    return read_string(content.view(), format, path, std::filesystem::path(path).parent_path().string());
 }
 
 }  // namespace ics::io

@@ -34,7 +34,7 @@ public:
         }
         for (std::uint64_t i = 0; i < total; ++i) task(i, total);
         trailer(total);
-        return finish(b_, source_);
+        return finish(std::move(b_), source_);
     }
 
 private:

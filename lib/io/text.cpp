@@ -176,16 +176,16 @@ void split(std::string_view line, std::vector<std::string_view>& out) {
     }
 }
 
-Dag finish(const DagBuilder& builder, std::string_view source) {
+Dag finish(DagBuilder&& builder, std::string_view source) {
     if (builder.node_count() == 0) fail_at(Errc::empty_graph, source, kNoLine, "no nodes");
     try {
-        return builder.build();
+        return std::move(builder).build();
     } catch (const Error& e) {
         rethrow_at(e, source, kNoLine);
     }
 }
 
-int load_file(const std::string& path, std::string& out) {
+int load_file(const std::string& path, FileText& out) {
     out.clear();
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return errno;
@@ -199,17 +199,22 @@ int load_file(const std::string& path, std::string& out) {
         ::close(fd);
         return EISDIR;
     }
-    // Read straight into the result (one copy, not two): a regular file's
-    // size is known, with room for a last empty read; pipes (and a file that
-    // grows meanwhile) add a chunk at a time.
+    // Read straight into the buffer: a regular file's size is known, with
+    // room for a last empty read; pipes (and a file that grows meanwhile)
+    // grow it geometrically.
     constexpr std::size_t kChunk = 1 << 16;
     const std::size_t size = S_ISREG(st.st_mode) && st.st_size > 0 ? static_cast<std::size_t>(st.st_size) : 0;
-    out.reserve(size + kChunk);
-    out.resize(size > 0 ? size : kChunk);
-    std::size_t filled = 0;
+    out.capacity_ = size + kChunk;
+    out.data_.reset(new char[out.capacity_]);  // uninitialised on purpose
     for (;;) {
-        if (filled == out.size()) out.resize(filled + kChunk);
-        const ssize_t got = ::read(fd, out.data() + filled, out.size() - filled);
+        if (out.size_ == out.capacity_) {
+            const std::size_t cap = out.capacity_ * 2;
+            std::unique_ptr<char[]> bigger(new char[cap]);
+            std::memcpy(bigger.get(), out.data_.get(), out.size_);
+            out.data_ = std::move(bigger);
+            out.capacity_ = cap;
+        }
+        const ssize_t got = ::read(fd, out.data_.get() + out.size_, out.capacity_ - out.size_);
         if (got == 0) break;
         if (got < 0) {
             if (errno == EINTR) continue;
@@ -218,9 +223,8 @@ int load_file(const std::string& path, std::string& out) {
             out.clear();
             return err;
         }
-        filled += static_cast<std::size_t>(got);
+        out.size_ += static_cast<std::size_t>(got);
     }
-    out.resize(filled);
     ::close(fd);
     return 0;
 }

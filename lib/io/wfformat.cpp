@@ -129,7 +129,7 @@ public:
                 rethrow_with(e, std::string(source_) + ": " + path + ": ");
             }
         }
-        return finish(b_, source_);
+        return finish(std::move(b_), source_);
     }
 
     bool key(json::string_t& k) {
@@ -317,7 +317,7 @@ public:
                 rethrow_with(e, std::string(source_) + ": " + index_path(key_path(r.owner), r.index) + ": ");
             }
         }
-        return finish(b_, source_);
+        return finish(std::move(b_), source_);
     }
 
     bool key(json::string_t& k) {

@@ -14,12 +14,18 @@ namespace {
 
 using decompose::BlockId;
 
+using Profile = std::span<const std::uint32_t>;
+
 struct ProfileHash {
-    std::size_t operator()(const std::vector<std::uint32_t>& v) const noexcept {
+    std::size_t operator()(Profile v) const noexcept {
         std::uint64_t h = 1469598103934665603ull;
         for (auto x : v) h = (h ^ x) * 1099511628211ull;
         return static_cast<std::size_t>(h);
     }
+};
+
+struct ProfileEq {
+    bool operator()(Profile a, Profile b) const noexcept { return std::ranges::equal(a, b); }
 };
 
 // A block recognised as one of clustering.txt's families, parsed from its
@@ -85,42 +91,45 @@ bool theorem_2_2(const Family& x, const Family& y) {
 // M-blocks would otherwise cost ~10^8 steps).
 class PriorityCache {
 public:
-    PriorityCache(std::span<const std::vector<std::uint32_t>> profiles, std::span<const std::string> shapes)
-        : type_of_(profiles.size()) {
-        std::unordered_map<std::vector<std::uint32_t>, std::uint32_t, ProfileHash> ids;
-        for (std::size_t b = 0; b < profiles.size(); ++b) {
-            auto [it, fresh] = ids.try_emplace(profiles[b], static_cast<std::uint32_t>(reps_.size()));
+    explicit PriorityCache(const blocks::ScheduleTable& blocks) : type_of_(blocks.size()) {
+        std::unordered_map<Profile, std::uint32_t, ProfileHash, ProfileEq> ids;
+        for (BlockId b = 0; b < blocks.size(); ++b) {
+            const Profile p = blocks.profile(b);
+            // Neighbouring blocks mostly share a profile: no hashing then.
+            if (b > 0 && ProfileEq{}(p, reps_[type_of_[b - 1]])) {
+                type_of_[b] = type_of_[b - 1];
+                continue;
+            }
+            auto [it, fresh] = ids.try_emplace(p, static_cast<std::uint32_t>(reps_.size()));
             if (fresh) {
-                reps_.push_back(&profiles[b]);
-                family_.push_back(parse_family(shapes[b]));
+                reps_.push_back(p);
+                family_.push_back(parse_family(blocks.shape(b)));
             }
             type_of_[b] = it->second;
         }
     }
     std::uint32_t type(BlockId b) const { return type_of_[b]; }
     std::uint32_t type_count() const { return static_cast<std::uint32_t>(reps_.size()); }
-    const std::vector<std::uint32_t>& profile_of_type(std::uint32_t t) const { return *reps_[t]; }
     bool prio(std::uint32_t a, std::uint32_t b) {
         const std::uint64_t key = (std::uint64_t{a} << 32) | b;
         auto it = memo_.find(key);
         if (it != memo_.end()) return it->second;
-        const bool r = theorem_2_2(family_[a], family_[b]) || priority::has_priority(*reps_[a], *reps_[b]);
+        const bool r = theorem_2_2(family_[a], family_[b]) || priority::has_priority(reps_[a], reps_[b]);
         memo_.emplace(key, r);
         return r;
     }
 
 private:
     std::vector<std::uint32_t> type_of_;
-    std::vector<const std::vector<std::uint32_t>*> reps_;
+    std::vector<Profile> reps_;
     std::vector<Family> family_;
     std::unordered_map<std::uint64_t, bool> memo_;
 };
 
 class Linearizer {
 public:
-    Linearizer(const decompose::Decomposition& dec, std::span<const std::vector<std::uint32_t>> profiles,
-               std::span<const std::string> shapes, MemoryGuide* guide)
-        : dec_(dec), profiles_(profiles), shapes_(shapes), cache_(profiles, shapes), pending_(dec.super_in_degree),
+    Linearizer(const decompose::Decomposition& dec, const blocks::ScheduleTable& blocks, MemoryGuide* guide)
+        : dec_(dec), blocks_(blocks), cache_(blocks), pending_(dec.super_in_degree),
           bucket_(cache_.type_count()), pos_(dec.block_count, kNotLive), guide_(guide) {
         if (guide_) {
             heaps_.resize(cache_.type_count());
@@ -144,7 +153,7 @@ public:
             out_.complete = false;
             out_.proven = false;
             out_.reason = "the building blocks depend on each other in a cycle (block #" + std::to_string(stuck) +
-                          " " + shapes_[stuck] + " is among " + std::to_string(dec_.block_count - emitted_) +
+                          " " + blocks_.shape(stuck) + " is among " + std::to_string(dec_.block_count - emitted_) +
                           " blocks on super-dag cycles), so the dag is not a composition of bipartite blocks";
         }
         return std::move(out_);
@@ -298,7 +307,10 @@ private:
         std::sort(sum.begin(), sum.end());
         std::vector<std::vector<std::uint32_t>> profs;
         profs.reserve(sum.size());
-        for (BlockId b : sum) profs.push_back(profiles_[b]);
+        for (BlockId b : sum) {
+            const auto p = blocks_.profile(b);
+            profs.emplace_back(p.begin(), p.end());
+        }
         const sweep::SweepResult sw = sweep::ic_sweep(profs, sweep::SweepOptions{.path = true, .pairs = false, .envelope = false});
         if (!sw.ico) {
             note_failure("no source block has ▷-priority over all others, and the sum of the " +
@@ -317,8 +329,8 @@ private:
                 if (!cache_.prio(cache_.type(b), cache_.type(c))) {
                     note_failure("the sum of source blocks " + describe(sum) +
                                  " admits an IC-optimal schedule, but block #" + std::to_string(b) + " " +
-                                 shapes_[b] + " lacks ▷-priority over block #" + std::to_string(c) + " " +
-                                 shapes_[c] + " (condition B of sweep §4.2)");
+                                 blocks_.shape(b) + " lacks ▷-priority over block #" + std::to_string(c) + " " +
+                                 blocks_.shape(c) + " (condition B of sweep §4.2)");
                     return false;
                 }
         }
@@ -358,8 +370,8 @@ private:
     std::string why_not(BlockId b) {
         const auto t = cache_.type(b);
         auto lacks = [&](BlockId c) {
-            return "no ▷-linearization: the best source block #" + std::to_string(b) + " " + shapes_[b] +
-                   " lacks ▷-priority over block #" + std::to_string(c) + " " + shapes_[c];
+            return "no ▷-linearization: the best source block #" + std::to_string(b) + " " + blocks_.shape(b) +
+                   " lacks ▷-priority over block #" + std::to_string(c) + " " + blocks_.shape(c);
         };
         for (std::uint32_t u : present_)
             for (BlockId c : bucket_[u])
@@ -379,15 +391,14 @@ private:
         const std::size_t shown = std::min<std::size_t>(bs.size(), 6);
         for (std::size_t i = 0; i < shown; ++i) {
             if (i) s += ", ";
-            s += "#" + std::to_string(bs[i]) + " " + shapes_[bs[i]];
+            s += "#" + std::to_string(bs[i]) + " " + blocks_.shape(bs[i]);
         }
         if (shown < bs.size()) s += ", ... (" + std::to_string(bs.size()) + " blocks)";
         return s;
     }
 
     const decompose::Decomposition& dec_;
-    std::span<const std::vector<std::uint32_t>> profiles_;
-    std::span<const std::string> shapes_;
+    const blocks::ScheduleTable& blocks_;
     PriorityCache cache_;
     std::vector<std::uint32_t> pending_;            // unremoved parents in the super-dag
     std::vector<std::vector<BlockId>> bucket_;      // current source blocks by profile type
@@ -411,9 +422,9 @@ bool theorem_2_2_priority(std::string_view shape1, std::string_view shape2) {
     return theorem_2_2(parse_family(shape1), parse_family(shape2));
 }
 
-Linearization linearize(const decompose::Decomposition& dec, std::span<const std::vector<std::uint32_t>> profiles,
-                        std::span<const std::string> shapes, MemoryGuide* guide) {
-    return Linearizer(dec, profiles, shapes, guide).run();
+Linearization linearize(const decompose::Decomposition& dec, const blocks::ScheduleTable& blocks,
+                        MemoryGuide* guide) {
+    return Linearizer(dec, blocks, guide).run();
 }
 
 }  // namespace ics::schedule

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "blocks/schedule_table.hpp"
 #include "decompose/decomposition.hpp"
 
 namespace ics::schedule {
@@ -40,8 +41,8 @@ struct Linearization {
     }
 };
 
-// `profiles[b]` is block b's profile (E over its sinks after x of its sources,
-// x = 0..#sources); `shapes[b]` names it in messages. Always returns a
+// `blocks.profile(b)` is block b's profile (E over its sinks after x of its
+// sources, x = 0..#sources); `blocks.shape(b)` names it in messages. Always returns a
 // complete sequence of groups consistent with the super-dag: when §4.2 gets
 // stuck, the source block winning ▷ against the most others goes next
 // (greedy), and `proven` becomes false.
@@ -55,7 +56,7 @@ class MemoryGuide;
 // With a `guide` (objective = memory), ties among admissible blocks go to the
 // one the guide says costs least memory, and the guide plays (and may
 // reorder, keeping profiles) each group as it is emitted.
-Linearization linearize(const decompose::Decomposition& dec, std::span<const std::vector<std::uint32_t>> profiles,
-                        std::span<const std::string> shapes, MemoryGuide* guide = nullptr);
+Linearization linearize(const decompose::Decomposition& dec, const blocks::ScheduleTable& blocks,
+                        MemoryGuide* guide = nullptr);
 
 }  // namespace ics::schedule

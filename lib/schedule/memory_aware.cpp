@@ -1,6 +1,7 @@
 // MemoryGuide: see memory_aware.hpp.
 #include "schedule/memory_aware.hpp"
 
+#include <algorithm>
 #include <limits>
 
 namespace ics::schedule {
@@ -18,12 +19,11 @@ constexpr std::uint64_t kRefineWorkPerSource = 16;
 }  // namespace
 
 MemoryGuide::MemoryGuide(const Dag& dag, const Dag& skeleton, const decompose::Decomposition& dec,
-                         std::vector<Block>& blocks, std::span<const std::vector<std::uint32_t>> profiles)
+                         blocks::ScheduleTable& blocks)
     : dag_(dag),
       skel_(skeleton),
       dec_(dec),
       blocks_(blocks),
-      profiles_(profiles),
       remaining_(dag.node_count()),
       executed_(dag.node_count(), 0),
       dirty_mark_(dec.block_count, 0),
@@ -82,8 +82,8 @@ void MemoryGuide::undo(NodeId v) {
 // orders of W, M, N, C blocks grow by neighbours); when no candidate fits,
 // or the work bound is hit, the block keeps its own order.
 bool MemoryGuide::refine(decompose::BlockId b, std::vector<NodeId>& out) {
-    const auto& order = blocks_[b].schedule.order;
-    const auto& prof = profiles_[b];
+    const auto order = blocks_.order(b);
+    const auto prof = blocks_.profile(b);
     const std::size_t s = order.size();
     if (s <= 1 || prof.size() != s + 1) return false;
     for (std::size_t i = 0; i < s; ++i) rank_[order[i]] = static_cast<std::uint32_t>(i);
@@ -146,12 +146,13 @@ bool MemoryGuide::refine(decompose::BlockId b, std::vector<NodeId>& out) {
 
 void MemoryGuide::run_block(decompose::BlockId b) {
     std::vector<NodeId> refined;
-    refined.reserve(blocks_[b].schedule.order.size());
+    const auto order = blocks_.order(b);
+    refined.reserve(order.size());
     if (refine(b, refined)) {
-        blocks_[b].schedule.order = std::move(refined);
+        std::copy(refined.begin(), refined.end(), order.begin());  // a permutation: same length
         return;
     }
-    for (NodeId v : blocks_[b].schedule.order) execute(v);
+    for (NodeId v : order) execute(v);
 }
 
 void MemoryGuide::run_sum(std::span<const std::uint32_t> members, std::span<const std::uint32_t> path) {

@@ -31,9 +31,9 @@ class MemoryGuide {
 public:
     // `dag` is the input (memory counts all its arcs, shortcuts included);
     // `skeleton` and `dec` its decomposition; `blocks` the block schedules,
-    // whose source orders run_block may permute keeping `profiles[b]`.
-    MemoryGuide(const Dag& dag, const Dag& skeleton, const decompose::Decomposition& dec, std::vector<Block>& blocks,
-                std::span<const std::vector<std::uint32_t>> profiles);
+    // whose source orders run_block may permute keeping their profiles.
+    MemoryGuide(const Dag& dag, const Dag& skeleton, const decompose::Decomposition& dec,
+                blocks::ScheduleTable& blocks);
 
     // Change of the open-node count if block b's sources ran now.
     std::int64_t delta(decompose::BlockId b);
@@ -61,8 +61,7 @@ private:
     const Dag& dag_;
     const Dag& skel_;
     const decompose::Decomposition& dec_;
-    std::vector<Block>& blocks_;
-    std::span<const std::vector<std::uint32_t>> profiles_;
+    blocks::ScheduleTable& blocks_;
     std::vector<std::uint32_t> remaining_;  // unexecuted children (input dag)
     std::vector<std::uint8_t> executed_;
     std::vector<decompose::BlockId> dirty_;

@@ -33,7 +33,7 @@ namespace {
 
 // Theorem 2.1: each group's block nonsinks in the mandated (or interleaved)
 // order, then every sink of the dag.
-std::vector<NodeId> assemble(const Dag& dag, const std::vector<Block>& blocks, const Linearization& lin) {
+std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks, const Linearization& lin) {
     std::vector<NodeId> order;
     order.reserve(dag.node_count());
     std::size_t s = 0;  // next swept group
@@ -44,8 +44,10 @@ std::vector<NodeId> assemble(const Dag& dag, const std::vector<Block>& blocks, c
             ++s;
             continue;
         }
-        for (std::uint32_t b : members)
-            for (NodeId v : blocks[b].schedule.order) order.push_back(v);
+        for (std::uint32_t b : members) {
+            const auto o = blocks.order(b);
+            order.insert(order.end(), o.begin(), o.end());
+        }
     }
     for (NodeId v = 0; v < dag.node_count(); ++v)
         if (dag.is_sink(v)) order.push_back(v);
@@ -125,32 +127,22 @@ Result schedule(const Dag& dag, const Options& opt) {
         // dag is no composition of CBBBs (message names the nodes).
         r.reason = dec.message;
     } else {
-        r.blocks.resize(dec.block_count);
-        std::vector<std::vector<std::uint32_t>> profiles(dec.block_count);
-        std::vector<std::string> shapes(dec.block_count);
+        r.blocks.reserve(dec.block_count, dec.source_nodes.size());
         std::string block_reason;
         for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
-            Block& blk = r.blocks[b];
-            blk.schedule = blocks::schedule_block(skel, dec.sources(b), opt.block);
-            // Lent to the linearizer, given back below (no copies per block).
-            profiles[b] = std::move(blk.schedule.profile);
-            shapes[b] = std::move(blk.schedule.shape);
-            if (!blk.schedule.proven && block_reason.empty()) {
-                block_reason = "block #" + std::to_string(b) + " " + shapes[b] +
-                               (blk.schedule.ico_exists ? " has no proven IC-optimal schedule"
-                                                        : " admits no IC-optimal schedule");
+            blocks::schedule_block_into(r.blocks, skel, dec.sources(b), opt.block);
+            if (!r.blocks.proven(b) && block_reason.empty()) {
+                block_reason = "block #" + std::to_string(b) + " " + r.blocks.shape(b) +
+                               (r.blocks.ico_exists(b) ? " has no proven IC-optimal schedule"
+                                                       : " admits no IC-optimal schedule");
             }
         }
         Linearization lin;
         if (opt.objective == Objective::memory) {
-            MemoryGuide guide(dag, skel, dec, r.blocks, profiles);
-            lin = linearize(dec, profiles, shapes, &guide);
+            MemoryGuide guide(dag, skel, dec, r.blocks);
+            lin = linearize(dec, r.blocks, &guide);
         } else {
-            lin = linearize(dec, profiles, shapes);
-        }
-        for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
-            r.blocks[b].schedule.profile = std::move(profiles[b]);
-            r.blocks[b].schedule.shape = std::move(shapes[b]);
+            lin = linearize(dec, r.blocks);
         }
         // The decomposition is not needed past this point: its sink lists move.
         r.block_sink_offsets = std::move(dec.sink_offsets);

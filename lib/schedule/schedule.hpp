@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "blocks/block_schedule.hpp"
+#include "blocks/schedule_table.hpp"
 #include "dag/dag.hpp"
 #include "pebble/pebble.hpp"
 
@@ -50,17 +51,13 @@ struct Options {
     Objective objective = Objective::eligibility;
 };
 
-struct Block {
-    blocks::BlockSchedule schedule;  // order = the block's sources in execution order
-};
-
 // The sources of a sum of blocks scheduled by IC-Sweep, in its interleaved
 // order: path[k] names the member (index into `members`) whose next source runs.
 template <class F>
-void for_each_swept_source(std::span<const Block> blocks, std::span<const std::uint32_t> members,
+void for_each_swept_source(const blocks::ScheduleTable& blocks, std::span<const std::uint32_t> members,
                            std::span<const std::uint32_t> path, F&& f) {
     std::vector<std::size_t> next(members.size(), 0);
-    for (std::uint32_t k : path) f(blocks[members[k]].schedule.order[next[k]++]);
+    for (std::uint32_t k : path) f(blocks.order(members[k])[next[k]++]);
 }
 
 struct Result {
@@ -71,7 +68,8 @@ struct Result {
     pebble::Evaluation eval;  // of `order` on the input dag
     // Certificate (filled whenever the decomposition succeeded).
     std::uint64_t shortcuts_removed = 0;
-    std::vector<Block> blocks;
+    // Block b's schedule: its sources in execution order, profile, shape.
+    blocks::ScheduleTable blocks;
     // Block b's sinks: block_sinks[block_sink_offsets[b] .. [b+1]) (flat).
     std::vector<std::uint32_t> block_sink_offsets{0};
     std::vector<NodeId> block_sinks;

@@ -77,7 +77,7 @@ Dag without_arcs(const Dag& dag, const std::vector<std::pair<NodeId, NodeId>>& r
             }
             b.add_arc(u, v);
         }
-    return b.build();
+    return std::move(b).build();
 }
 
 }  // namespace

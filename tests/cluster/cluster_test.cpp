@@ -36,7 +36,7 @@ std::vector<std::string> chain(const Dag& g) {
     std::vector<std::string> out;
     for (std::size_t i = 0; i < r.group_count(); ++i) {
         EXPECT_EQ(r.group(i).size(), 1u);
-        out.push_back(paper_shape(r.blocks[r.group(i)[0]].schedule.shape));
+        out.push_back(paper_shape(r.blocks.shape(r.group(i)[0])));
     }
     return out;
 }
@@ -137,7 +137,7 @@ std::vector<std::string> residual_shapes(const Cluster& cl, std::size_t& super_a
     const schedule::Result r = schedule::schedule(cl.residual);
     EXPECT_EQ(r.status, schedule::Status::ic_optimal) << r.reason;
     std::vector<std::string> out;
-    for (const auto& b : r.blocks) out.push_back(paper_shape(b.schedule.shape));
+    for (std::uint32_t b = 0; b < r.blocks.size(); ++b) out.push_back(paper_shape(r.blocks.shape(b)));
     // A sum has no arcs between its summands: every node is in at most one block.
     super_arcs = 0;
     for (NodeId v = 0; v < cl.residual.node_count(); ++v)

@@ -70,7 +70,7 @@ TEST(FamiliarGenerators, MatrixMultiplicationBlocksAreTwoCyclesThenSums) {
     // The decomposition finds the slides' structure: C_4 twice, then four M_{1,2}.
     const auto r = schedule::schedule(families::matrix_multiplication(1));
     std::multiset<std::string> shapes;
-    for (const auto& b : r.blocks) shapes.insert(b.schedule.shape);
+    for (std::uint32_t b = 0; b < r.blocks.size(); ++b) shapes.insert(r.blocks.shape(b));
     EXPECT_EQ(shapes, (std::multiset<std::string>{"C(4)", "C(4)", "M(1,2)", "M(1,2)", "M(1,2)", "M(1,2)"}));
 }
 

@@ -157,7 +157,7 @@ TEST(Familiar, MatrixMultiplicationProductBlocksByClosedForm) {
     const schedule::Result r = schedule::schedule(g, decomposition_only());
     ASSERT_EQ(r.status, schedule::Status::ic_optimal) << r.reason;
     std::size_t products = 0;
-    for (const auto& blk : r.blocks) products += blk.schedule.kind == blocks::Kind::product;
+    for (std::uint32_t b = 0; b < r.blocks.size(); ++b) products += r.blocks.kind(b) == blocks::Kind::product;
     EXPECT_GT(products, 0u);
 }
 

@@ -1,0 +1,78 @@
+// The schedules of all blocks of a decomposition, stored flat: a complete
+// reduction-tree has a million blocks, and one order vector, one profile
+// vector and one shape string per block cost more than scheduling them.
+// Shapes are interned (a tree's blocks all read "M(1,2)").
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "blocks/block_schedule.hpp"
+
+namespace ics::blocks {
+
+class ScheduleTable {
+public:
+    std::uint32_t size() const noexcept { return static_cast<std::uint32_t>(kind_.size()); }
+    bool empty() const noexcept { return kind_.empty(); }
+
+    Kind kind(std::uint32_t b) const noexcept { return kind_[b]; }
+    bool proven(std::uint32_t b) const noexcept { return (flags_[b] & kProven) != 0; }
+    bool ico_exists(std::uint32_t b) const noexcept { return (flags_[b] & kNoIco) == 0; }
+    // Interned: equal shapes have equal ids, and the strings live as long as the table.
+    std::uint32_t shape_id(std::uint32_t b) const noexcept { return shape_id_[b]; }
+    const std::string& shape(std::uint32_t b) const noexcept { return shapes_[shape_id_[b]]; }
+    std::uint32_t shape_count() const noexcept { return static_cast<std::uint32_t>(shapes_.size()); }
+    const std::string& shape_name(std::uint32_t id) const noexcept { return shapes_[id]; }
+    // The block's sources in execution order (writable: the memory objective
+    // reorders them, keeping the profile).
+    std::span<const NodeId> order(std::uint32_t b) const noexcept {
+        return {orders_.data() + order_offsets_[b], orders_.data() + order_offsets_[b + 1]};
+    }
+    std::span<NodeId> order(std::uint32_t b) noexcept {
+        return {orders_.data() + order_offsets_[b], orders_.data() + order_offsets_[b + 1]};
+    }
+    // profile(b)[x] = block sinks eligible after the first x sources of order(b).
+    std::span<const std::uint32_t> profile(std::uint32_t b) const noexcept {
+        return {profiles_.data() + order_offsets_[b] + b, profiles_.data() + order_offsets_[b + 1] + b + 1};
+    }
+    // A copy of block b's entry (tests and callers that want the value type).
+    BlockSchedule get(std::uint32_t b) const;
+
+    void reserve(std::size_t blocks, std::size_t sources);
+    void push(const BlockSchedule& s);
+    // A complete bipartite block (every source feeds every one of its
+    // `sinks` sinks): any order is IC-optimal, the profile is 0 until the
+    // last source, then all sinks.
+    void push_complete(std::span<const NodeId> sources, std::uint32_t sinks);
+
+private:
+    static constexpr std::uint8_t kProven = 1, kNoIco = 2;
+    std::uint32_t intern(std::string_view shape);
+    void push_common(Kind kind, std::uint8_t flags, std::uint32_t shape_id, std::span<const NodeId> order);
+
+    std::vector<Kind> kind_;
+    std::vector<std::uint8_t> flags_;
+    std::vector<std::uint32_t> shape_id_;
+    std::vector<std::string> shapes_;
+    std::unordered_map<std::string, std::uint32_t> shape_index_;
+    // Complete blocks' shape ids by (sources << 32 | sinks): no name formatted per block.
+    std::unordered_map<std::uint64_t, std::uint32_t> complete_index_;
+    std::uint64_t last_complete_key_ = 0;
+    std::uint32_t last_complete_id_ = 0;
+    std::vector<std::uint32_t> order_offsets_{0};
+    std::vector<NodeId> orders_;
+    std::vector<std::uint32_t> profiles_;  // block b's at order_offsets_[b] + b, length sources + 1
+};
+
+// Schedules the block whose sources are `sources` (see schedule_block) and
+// appends it to `table`; complete bipartite blocks take a path that builds
+// nothing per block.
+void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<const NodeId> sources,
+                         const BlockOptions& options = {});
+
+}  // namespace ics::blocks
