@@ -34,17 +34,45 @@ LocalBlock make_local_block(const Dag& skeleton, std::span<const NodeId> sources
         arcs += skeleton.out_degree(s);
     }
     if (arcs > 0xFFFFFFFFull) fail(Errc::too_large, "block has more than 2^32-1 arcs");
-    std::vector<NodeId> sorted_sources(sources.begin(), sources.end());
-    std::sort(sorted_sources.begin(), sorted_sources.end());
+    // Sources come sorted from the decomposition; others are sorted in a copy.
+    std::vector<NodeId> sorted_copy;
+    std::span<const NodeId> sorted_sources = sources;
+    if (!std::is_sorted(sources.begin(), sources.end())) {
+        sorted_copy.assign(sources.begin(), sources.end());
+        std::sort(sorted_copy.begin(), sorted_copy.end());
+        sorted_sources = sorted_copy;
+    }
     for (std::uint32_t i = 1; i < n; ++i)
         if (sorted_sources[i] == sorted_sources[i - 1])
             fail(Errc::invalid_argument, "block lists source " + node_text(skeleton, sorted_sources[i]) + " twice");
 
-    b.sinks.reserve(arcs);
+    // Sinks in increasing id, and each child's local index: through a dense
+    // table over [min, max] when the ids are close (blocks of generated and
+    // most real dags), by sorting and binary search otherwise.
+    NodeId lo = kNoNode, hi = 0;
     for (NodeId s : sources)
-        for (NodeId c : skeleton.children(s)) b.sinks.push_back(c);
-    std::sort(b.sinks.begin(), b.sinks.end());
-    b.sinks.erase(std::unique(b.sinks.begin(), b.sinks.end()), b.sinks.end());
+        for (NodeId c : skeleton.children(s)) {
+            lo = std::min(lo, c);
+            hi = std::max(hi, c);
+        }
+    std::vector<std::uint32_t> local;  // dense: local index of child lo + k, or kNoNode
+    const bool dense = arcs > 0 && std::uint64_t{hi - lo} < 4 * arcs + 64;
+    if (dense) {
+        local.assign(std::size_t{hi - lo} + 1, kNoNode);
+        for (NodeId s : sources)
+            for (NodeId c : skeleton.children(s)) local[c - lo] = 0;
+        for (std::size_t k = 0; k < local.size(); ++k)
+            if (local[k] == 0) {
+                local[k] = static_cast<std::uint32_t>(b.sinks.size());
+                b.sinks.push_back(lo + static_cast<NodeId>(k));
+            }
+    } else {
+        b.sinks.reserve(arcs);
+        for (NodeId s : sources)
+            for (NodeId c : skeleton.children(s)) b.sinks.push_back(c);
+        std::sort(b.sinks.begin(), b.sinks.end());
+        b.sinks.erase(std::unique(b.sinks.begin(), b.sinks.end()), b.sinks.end());
+    }
     // Bipartite: no sink is also a source (merge of two sorted lists).
     for (std::size_t i = 0, j = 0; i < sorted_sources.size() && j < b.sinks.size();) {
         if (sorted_sources[i] == b.sinks[j])
@@ -60,7 +88,7 @@ LocalBlock make_local_block(const Dag& skeleton, std::span<const NodeId> sources
     b.down_offsets[0] = 0;
     for (std::uint32_t i = 0; i < n; ++i) {
         for (NodeId c : skeleton.children(sources[i])) {  // children rows are sorted: so are the targets
-            const std::uint32_t j = index_in(b.sinks, c);
+            const std::uint32_t j = dense ? local[c - lo] : index_in(b.sinks, c);
             b.down_targets.push_back(j);
             ++b.up_offsets[j + 1];
         }

@@ -33,24 +33,72 @@ namespace {
 
 // Theorem 2.1: each group's block nonsinks in the mandated (or interleaved)
 // order, then every sink of the dag.
-std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks, const Linearization& lin) {
+//
+// With `ev` (only when the skeleton is the dag itself) E(t) comes from the
+// certificate instead of a play of the game: every child of a block's source
+// is a sink of that block with all its parents in it, so running the x-th
+// source of block b makes profile_b[x] - profile_b[x-1] tasks eligible, and
+// the final sinks make none. Memory still needs each parent's last child
+// (one pass over the parents).
+std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks, const Linearization& lin,
+                             pebble::Evaluation* ev) {
+    const NodeId n = dag.node_count();
     std::vector<NodeId> order;
-    order.reserve(dag.node_count());
+    order.reserve(n);
+    std::uint32_t e = 0;
+    if (ev) {
+        for (NodeId v = 0; v < n; ++v) e += dag.is_source(v) ? 1u : 0u;
+        ev->eligible.clear();
+        ev->eligible.reserve(static_cast<std::size_t>(n) + 1);
+        ev->eligible.push_back(e);
+    }
+    auto run = [&](NodeId v, std::uint32_t newly) {
+        order.push_back(v);
+        if (ev) ev->eligible.push_back(e = e - 1 + newly);
+    };
     std::size_t s = 0;  // next swept group
+    std::vector<std::uint32_t> next;
     for (std::size_t g = 0; g < lin.group_count(); ++g) {
         const auto members = lin.group(g);
         if (s < lin.swept.size() && lin.swept[s].group == g) {
-            for_each_swept_source(blocks, members, lin.swept[s].path, [&](NodeId v) { order.push_back(v); });
+            next.assign(members.size(), 0);
+            for (std::uint32_t k : lin.swept[s].path) {
+                const auto b = members[k];
+                const auto prof = blocks.profile(b);
+                const std::uint32_t x = next[k]++;
+                run(blocks.order(b)[x], prof[x + 1] - prof[x]);
+            }
             ++s;
             continue;
         }
         for (std::uint32_t b : members) {
             const auto o = blocks.order(b);
-            order.insert(order.end(), o.begin(), o.end());
+            if (!ev) {
+                order.insert(order.end(), o.begin(), o.end());
+                continue;
+            }
+            const auto prof = blocks.profile(b);
+            for (std::size_t x = 0; x < o.size(); ++x) run(o[x], prof[x + 1] - prof[x]);
         }
     }
-    for (NodeId v = 0; v < dag.node_count(); ++v)
-        if (dag.is_sink(v)) order.push_back(v);
+    for (NodeId v = 0; v < n; ++v)
+        if (dag.is_sink(v)) run(v, 0);
+    if (ev) {
+        if (order.size() != n) fail(Errc::internal, "assembled order misses nodes");
+        ev->area = 0;
+        for (std::uint32_t x : ev->eligible) ev->area += x;
+        // open = executed nodes with an unexecuted child (§2.2.3).
+        std::vector<std::uint32_t> pending(n);
+        for (NodeId v = 0; v < n; ++v) pending[v] = dag.out_degree(v);
+        std::uint32_t open = 0;
+        ev->memory = 0;
+        for (NodeId v : order) {
+            if (pending[v] > 0) ++open;
+            for (NodeId p : dag.parents(v))
+                if (--pending[p] == 0) --open;
+            ev->memory = std::max(ev->memory, open);
+        }
+    }
     return order;
 }
 
@@ -122,6 +170,7 @@ Result schedule(const Dag& dag, const Options& opt) {
     decompose::Decomposition dec = decompose::decompose(skel);
 
     bool proven = false;
+    bool assembled_eval = false;  // r.eval is that of r.order already
     if (!dec.composite()) {
         // A non-bipartite block, or blocks feeding each other in a cycle: the
         // dag is no composition of CBBBs (message names the nodes).
@@ -147,7 +196,15 @@ Result schedule(const Dag& dag, const Options& opt) {
         // The decomposition is not needed past this point: its sink lists move.
         r.block_sink_offsets = std::move(dec.sink_offsets);
         r.block_sinks = std::move(dec.sink_nodes);
-        if (lin.complete) r.order = assemble(dag, r.blocks, lin);
+        if (lin.complete) {
+            // No shortcut removed: the certificate gives E(t) (see assemble).
+            if (sk.removed().empty()) {
+                r.order = assemble(dag, r.blocks, lin, &r.eval);
+                assembled_eval = true;
+            } else {
+                r.order = assemble(dag, r.blocks, lin, nullptr);
+            }
+        }
         const bool swept = !lin.swept.empty();
         r.group_offsets = std::move(lin.offsets);
         r.linearization = std::move(lin.blocks);
@@ -163,7 +220,7 @@ Result schedule(const Dag& dag, const Options& opt) {
         // each order is played once and the winner's evaluation kept.
         std::vector<NodeId> greedy = greedy_order(dag);
         pebble::Evaluation greedy_eval = pebble::evaluate(dag, greedy);
-        if (!r.order.empty()) r.eval = pebble::evaluate(dag, r.order);
+        if (!r.order.empty() && !assembled_eval) r.eval = pebble::evaluate(dag, r.order);
         if (r.order.empty() || greedy_eval.area > r.eval.area) {
             r.order = std::move(greedy);
             r.eval = std::move(greedy_eval);
@@ -173,7 +230,7 @@ Result schedule(const Dag& dag, const Options& opt) {
             r.reason += "; too large for the exact search (" + std::to_string(dag.node_count()) + " nodes)";
         return r;
     }
-    r.eval = pebble::evaluate(dag, r.order);
+    if (!assembled_eval || r.method == Method::exact) r.eval = pebble::evaluate(dag, r.order);
     if (opt.objective == Objective::memory) least_memory(dag, opt, r);
     return r;
 }
