@@ -107,21 +107,35 @@ public:
             }
             type_of_[b] = it->second;
         }
+        // A table of answers while it stays small (-1 = not decided yet): the
+        // linearizer asks about every block it emits.
+        if (reps_.size() <= kDenseTypes) dense_.assign(reps_.size() * reps_.size(), -1);
     }
     std::uint32_t type(BlockId b) const { return type_of_[b]; }
     std::uint32_t type_count() const { return static_cast<std::uint32_t>(reps_.size()); }
     bool prio(std::uint32_t a, std::uint32_t b) {
+        if (!dense_.empty()) {
+            std::int8_t& m = dense_[std::size_t{a} * reps_.size() + b];
+            if (m < 0) m = decide(a, b) ? 1 : 0;
+            return m != 0;
+        }
         const std::uint64_t key = (std::uint64_t{a} << 32) | b;
         auto it = memo_.find(key);
         if (it != memo_.end()) return it->second;
-        const bool r = theorem_2_2(family_[a], family_[b]) || priority::has_priority(reps_[a], reps_[b]);
+        const bool r = decide(a, b);
         memo_.emplace(key, r);
         return r;
     }
 
 private:
+    static constexpr std::size_t kDenseTypes = 2048;  // 4 MB of answers at most
+    bool decide(std::uint32_t a, std::uint32_t b) const {
+        return theorem_2_2(family_[a], family_[b]) || priority::has_priority(reps_[a], reps_[b]);
+    }
+
     std::vector<std::uint32_t> type_of_;
     std::vector<Profile> reps_;
+    std::vector<std::int8_t> dense_;
     std::vector<Family> family_;
     std::unordered_map<std::uint64_t, bool> memo_;
 };
@@ -162,7 +176,10 @@ public:
 private:
     void add_source(BlockId b) {
         const auto t = cache_.type(b);
-        if (bucket_[t].empty()) present_.push_back(t);
+        if (bucket_[t].empty()) {
+            present_.push_back(t);
+            present_dirty_ = true;
+        }
         pos_[b] = static_cast<std::uint32_t>(bucket_[t].size());
         bucket_[t].push_back(b);
         ++live_;
@@ -179,6 +196,7 @@ private:
         bk[pos_[b]] = moved;
         pos_[moved] = pos_[b];
         bk.pop_back();
+        if (bk.empty()) present_dirty_ = true;
         pos_[b] = kNotLive;
         --live_;
         ++emitted_;
@@ -189,6 +207,8 @@ private:
     void close_group() { out_.offsets.push_back(static_cast<std::uint32_t>(out_.blocks.size())); }
 
     void compact_present() {
+        if (!present_dirty_) return;
+        present_dirty_ = false;
         std::erase_if(present_, [&](std::uint32_t t) { return bucket_[t].empty(); });
         std::sort(present_.begin(), present_.end());
         present_.erase(std::unique(present_.begin(), present_.end()), present_.end());
@@ -403,6 +423,7 @@ private:
     std::vector<std::uint32_t> pending_;            // unremoved parents in the super-dag
     std::vector<std::vector<BlockId>> bucket_;      // current source blocks by profile type
     std::vector<std::uint32_t> present_;            // types with a nonempty bucket (lazily compacted)
+    bool present_dirty_ = false;                    // present_ may hold empty or repeated types
     std::uint64_t live_ = 0;                        // current source blocks
     std::uint32_t emitted_ = 0;                     // blocks removed from the remnant
     std::vector<BlockId> freed_;                    // scratch for remove()
