@@ -34,30 +34,28 @@ std::uint32_t sort_unique(std::vector<BlockId>& v, std::uint32_t first, std::uin
     return static_cast<std::uint32_t>(std::unique(v.begin() + first, v.begin() + last) - v.begin());
 }
 
-// Sorts the node ids v[first, last): insertion sort for a few, a bitmap
-// over [min, max] when the ids are dense (blocks of generated dags usually
-// are), std::sort otherwise.
-void sort_ids(std::vector<NodeId>& v, std::size_t first, std::size_t last, std::vector<std::uint64_t>& bits) {
-    const std::size_t k = last - first;
+// Sorts the node ids v[0, k): insertion sort for a few, a bitmap over
+// [min, max] when the ids are dense (blocks of generated dags usually are),
+// std::sort otherwise.
+void sort_ids(NodeId* v, std::size_t k, std::vector<std::uint64_t>& bits) {
     if (k <= 16) {
-        for (std::size_t i = first + 1; i < last; ++i) {
+        for (std::size_t i = 1; i < k; ++i) {
             const NodeId x = v[i];
             std::size_t j = i;
-            for (; j > first && v[j - 1] > x; --j) v[j] = v[j - 1];
+            for (; j > 0 && v[j - 1] > x; --j) v[j] = v[j - 1];
             v[j] = x;
         }
         return;
     }
-    const auto [lo, hi] = std::minmax_element(v.begin() + static_cast<std::ptrdiff_t>(first),
-                                              v.begin() + static_cast<std::ptrdiff_t>(last));
+    const auto [lo, hi] = std::minmax_element(v, v + k);
     const NodeId min = *lo, range = *hi - *lo + 1;
     if (range / 64 > k) {
-        std::sort(v.begin() + static_cast<std::ptrdiff_t>(first), v.begin() + static_cast<std::ptrdiff_t>(last));
+        std::sort(v, v + k);
         return;
     }
     bits.assign(range / 64 + 1, 0);
-    for (std::size_t i = first; i < last; ++i) bits[(v[i] - min) / 64] |= std::uint64_t{1} << ((v[i] - min) % 64);
-    std::size_t out = first;
+    for (std::size_t i = 0; i < k; ++i) bits[(v[i] - min) / 64] |= std::uint64_t{1} << ((v[i] - min) % 64);
+    std::size_t out = 0;
     for (std::size_t w = 0; w < bits.size(); ++w)
         for (std::uint64_t x = bits[w]; x != 0; x &= x - 1)
             v[out++] = min + static_cast<NodeId>(w * 64 + static_cast<unsigned>(__builtin_ctzll(x)));
@@ -65,13 +63,18 @@ void sort_ids(std::vector<NodeId>& v, std::size_t first, std::size_t last, std::
 
 // The blocks: connected components of slots, searched breadth-first from
 // the nodes in topological order. The block's source and sink lists (the
-// out- and in-slots found) double as the search queue.
+// out- and in-slots found) double as the search queue. Raw pointers: through
+// the vectors every store would reload their data pointers (they may alias).
 BlockId find_blocks(const Dag& g, Decomposition& d) {
     const NodeId n = g.node_count();
-    auto& src = d.source_nodes;
-    auto& snk = d.sink_nodes;
-    src.reserve(n);  // untouched capacity costs no memory traffic
-    snk.reserve(n);
+    // Every node is at most one block's source and one block's sink.
+    d.source_nodes.resize(n);
+    d.sink_nodes.resize(n);
+    NodeId* const src = d.source_nodes.data();
+    NodeId* const snk = d.sink_nodes.data();
+    BlockId* const out_block = d.out_block.data();
+    BlockId* const in_block = d.in_block.data();
+    std::size_t ns = 0, nk = 0;
     d.source_offsets.reserve(static_cast<std::size_t>(n) + 1);
     d.sink_offsets.reserve(static_cast<std::size_t>(n) + 1);
     std::vector<std::uint64_t> bits;
@@ -81,30 +84,32 @@ BlockId find_blocks(const Dag& g, Decomposition& d) {
             if (g.in_degree(s) == 0) d.isolated.push_back(s);
             continue;
         }
-        if (d.out_block[s] != kNoBlock) continue;
+        if (out_block[s] != kNoBlock) continue;
         const BlockId b = count++;
-        const std::size_t src_first = src.size(), snk_first = snk.size();
-        d.out_block[s] = b;
-        src.push_back(s);
-        for (std::size_t si = src_first, ki = snk_first; si < src.size() || ki < snk.size();) {
-            for (; si < src.size(); ++si)
+        const std::size_t src_first = ns, snk_first = nk;
+        out_block[s] = b;
+        src[ns++] = s;
+        for (std::size_t si = src_first, ki = snk_first; si < ns || ki < nk;) {
+            for (; si < ns; ++si)
                 for (NodeId c : g.children(src[si]))
-                    if (d.in_block[c] == kNoBlock) {
-                        d.in_block[c] = b;
-                        snk.push_back(c);
+                    if (in_block[c] == kNoBlock) {
+                        in_block[c] = b;
+                        snk[nk++] = c;
                     }
-            for (; ki < snk.size(); ++ki)
+            for (; ki < nk; ++ki)
                 for (NodeId p : g.parents(snk[ki]))
-                    if (d.out_block[p] == kNoBlock) {
-                        d.out_block[p] = b;
-                        src.push_back(p);
+                    if (out_block[p] == kNoBlock) {
+                        out_block[p] = b;
+                        src[ns++] = p;
                     }
         }
-        sort_ids(src, src_first, src.size(), bits);
-        sort_ids(snk, snk_first, snk.size(), bits);
-        d.source_offsets.push_back(static_cast<std::uint32_t>(src.size()));
-        d.sink_offsets.push_back(static_cast<std::uint32_t>(snk.size()));
+        sort_ids(src + src_first, ns - src_first, bits);
+        sort_ids(snk + snk_first, nk - snk_first, bits);
+        d.source_offsets.push_back(static_cast<std::uint32_t>(ns));
+        d.sink_offsets.push_back(static_cast<std::uint32_t>(nk));
     }
+    d.source_nodes.resize(ns);
+    d.sink_nodes.resize(nk);
     std::sort(d.isolated.begin(), d.isolated.end());
     return count;
 }
@@ -242,13 +247,16 @@ Decomposition decompose(const Dag& g) {
     d.super_offsets.assign(static_cast<std::size_t>(B) + 1, 0);
     for (BlockId b = 0; b < B; ++b) {
         const auto first = static_cast<std::uint32_t>(d.super_targets.size());
+        BlockId last = kNoBlock;  // runs of sinks feeding one block (a mesh level) give one entry
         for (NodeId v : d.sinks(b)) {
             const BlockId c = d.out_block[v];
-            if (c == kNoBlock) continue;
-            if (c == b)
+            if (c == kNoBlock || c == last) continue;
+            if (c == b) {
                 offending.push_back(v);
-            else
+            } else {
                 d.super_targets.push_back(c);
+                last = c;
+            }
         }
         const std::uint32_t end = sort_unique(d.super_targets, first, static_cast<std::uint32_t>(d.super_targets.size()));
         d.super_targets.resize(end);
