@@ -39,8 +39,18 @@ Options decomposition_only() {
     return o;
 }
 
+// The pipeline takes E(t) from the certificate when it can (no second play):
+// it must be the game's, and so must memory and AREA.
+void expect_evaluation_of_order(const Dag& g, const Result& r, const std::string& what) {
+    const pebble::Evaluation played = pebble::evaluate(g, r.order);
+    EXPECT_EQ(r.eval.eligible, played.eligible) << what;
+    EXPECT_EQ(r.eval.memory, played.memory) << what;
+    EXPECT_EQ(r.eval.area, played.area) << what;
+}
+
 void expect_sound(const Dag& g, const Result& r, const std::vector<std::uint32_t>& max) {
     ASSERT_NO_THROW(pebble::validate_order(g, r.order));
+    expect_evaluation_of_order(g, r, method_name(r.method));
     if (r.status == Status::ic_optimal) {
         EXPECT_EQ(r.eval.eligible, max) << method_name(r.method);
     }
@@ -114,6 +124,8 @@ TEST(Schedule, MemoryObjectiveOnRandomDags) {
         const Result e = schedule(g, decomposition_only());
         const Result m = schedule(g, memory_dec);
         ASSERT_NO_THROW(pebble::validate_order(g, m.order));
+        expect_evaluation_of_order(g, e, "seed " + std::to_string(seed));
+        expect_evaluation_of_order(g, m, "memory, seed " + std::to_string(seed));
         if (e.status != Status::ic_optimal) continue;
         ASSERT_EQ(m.status, Status::ic_optimal) << "seed " << seed;
         EXPECT_EQ(m.eval.eligible, e.eval.eligible) << "seed " << seed;
@@ -148,6 +160,7 @@ TEST(Schedule, FamiliesAreProvenByDecomposition) {
             EXPECT_EQ(r.status, Status::ic_optimal) << c.name << " " << size << ": " << r.reason;
             EXPECT_NE(r.method, Method::exact);
             ASSERT_NO_THROW(pebble::validate_order(g, r.order));
+            expect_evaluation_of_order(g, r, std::string(c.name) + " " + std::to_string(size));
             if (g.node_count() <= 40) {
                 EXPECT_EQ(r.eval.eligible, exact::max_eligible_profile(g, std::uint64_t{1} << 24))
                     << c.name << " " << size;

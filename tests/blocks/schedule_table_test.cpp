@@ -1,0 +1,100 @@
+// The flat table of block schedules the pipeline keeps (one order, profile
+// and interned shape array for all blocks) against schedule_block's value
+// type, block by block, and complete blocks' fast path against the closed
+// forms of recognize_block.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "../structure/structure_dags.hpp"
+#include "blocks/schedule_table.hpp"
+#include "common/error.hpp"
+#include "decompose/decomposition.hpp"
+#include "families/families.hpp"
+#include "skeleton/shortcut.hpp"
+
+namespace ics::blocks {
+namespace {
+
+// Every block of g's decomposition into a table, compared with
+// schedule_block; returns how many were complete bipartite (fast path).
+int check_all_blocks(const Dag& g, const std::string& what) {
+    const skeleton::SkeletonRef sk(g);
+    const decompose::Decomposition dec = decompose::decompose(sk.dag());
+    ScheduleTable t;
+    for (decompose::BlockId b = 0; b < dec.block_count; ++b) schedule_block_into(t, sk.dag(), dec.sources(b));
+    EXPECT_EQ(t.size(), dec.block_count) << what;
+    std::map<std::string, std::uint32_t> ids;
+    int complete = 0;
+    for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
+        SCOPED_TRACE(what + ", block " + std::to_string(b));
+        const BlockSchedule want = schedule_block(sk.dag(), dec.sources(b));
+        const BlockSchedule got = t.get(b);
+        EXPECT_EQ(got.kind, want.kind);
+        EXPECT_EQ(got.proven, want.proven);
+        EXPECT_EQ(got.ico_exists, want.ico_exists);
+        EXPECT_EQ(got.shape, want.shape);
+        EXPECT_EQ(got.order, want.order);
+        EXPECT_EQ(got.profile, want.profile);
+        EXPECT_EQ(t.profile(b).size(), t.order(b).size() + 1);
+        // Interned: one id per distinct shape.
+        auto [it, fresh] = ids.try_emplace(got.shape, t.shape_id(b));
+        EXPECT_EQ(it->second, t.shape_id(b));
+        EXPECT_EQ(t.shape_name(t.shape_id(b)), got.shape);
+        // Complete bipartite blocks skip the closed-form recognisers: their
+        // names, kinds and profiles must still be the recognisers'.
+        const auto src = dec.sources(b);
+        const auto first = sk.dag().children(src[0]);
+        bool is_complete = true;
+        for (NodeId u : src)
+            is_complete = is_complete && std::ranges::equal(sk.dag().children(u), first);
+        if (is_complete) {
+            ++complete;
+            const auto rec = recognize_block(sk.dag(), src);
+            EXPECT_TRUE(rec.has_value());
+            if (!rec) continue;
+            EXPECT_EQ(rec->shape, got.shape);
+            EXPECT_EQ(rec->kind, got.kind);
+            EXPECT_EQ(rec->profile, got.profile);
+        }
+    }
+    EXPECT_EQ(t.shape_count(), ids.size()) << what;
+    return complete;
+}
+
+TEST(ScheduleTable, MatchesScheduleBlockOnFamilies) {
+    int complete = 0;
+    complete += check_all_blocks(families::fft(5), "fft 5");
+    complete += check_all_blocks(families::reduction_tree(6), "tree 6");
+    complete += check_all_blocks(families::reduction_mesh(12), "mesh 12");
+    complete += check_all_blocks(families::out_mesh(12), "out-mesh 12");
+    complete += check_all_blocks(families::expansion_reduction(4), "expansion-reduction 4");
+    complete += check_all_blocks(families::matrix_multiplication(2), "matrix multiplication 2");
+    EXPECT_GT(complete, 100);  // butterflies, tree nodes
+}
+
+TEST(ScheduleTable, MatchesScheduleBlockOnRandomComposites) {
+    for (std::uint64_t seed = 0; seed < 200; ++seed) {
+        const auto c = structure_test::random_composite(2 + static_cast<std::uint32_t>(seed % 9),
+                                                         1 + static_cast<std::uint32_t>(seed % 5), seed);
+        check_all_blocks(c.dag, "composite seed " + std::to_string(seed));
+    }
+}
+
+TEST(ScheduleTable, RefusesAProfileOfTheWrongLength) {
+    ScheduleTable t;
+    BlockSchedule s;
+    s.shape = "W(1,2)";
+    s.order = {0, 1};
+    s.profile = {0, 1};  // needs 3 entries
+    try {
+        t.push(s);
+        FAIL() << "accepted";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.code(), Errc::internal);
+    }
+    EXPECT_EQ(t.size(), 0u);
+}
+
+}  // namespace
+}  // namespace ics::blocks
