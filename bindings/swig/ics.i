@@ -378,6 +378,7 @@ ICS_SWIG_PRIVATE(IcsSweep::fromDags)
 ICS_SWIG_PRIVATE(IcsSweep::orderPairs)
 ICS_SWIG_INTERNAL(IcsSweep::priorityOfProfiles)
 ICS_SWIG_INTERNAL(IcsSweep::priorityOfDags)
+ICS_SWIG_INTERNAL(IcsSweep::violationOfProfiles)
 
 %extend IcsDag {
     /** An empty, mutable dag. */
@@ -935,6 +936,20 @@ ICS_SWIG_INTERNAL(IcsSweep::priorityOfDags)
         ics_swig_check(ics_priority_dags(&r, ics_swig_live_dag(g1), ics_swig_live_dag(g2)));
         return r != 0;
     }
+    /* {x, y} of the first violation of system (1), empty when G1 ▷ G2. */
+    static IcsSwigIds violationOfProfiles(const int *e1, int e1_len, const int *e2, int e2_len) {
+        ics_swig_check_len(e1_len);
+        ics_swig_check_len(e2_len);
+        ics_swig_check_values(e1, e1_len, "profile");
+        ics_swig_check_values(e2, e2_len, "profile");
+        int found = 0;
+        uint32_t x = 0, y = 0;
+        ics_swig_check(ics_priority_violation(&found, &x, &y, ics_swig_ids_ptr(e1), static_cast<size_t>(e1_len),
+                                              ics_swig_ids_ptr(e2), static_cast<size_t>(e2_len)));
+        IcsSwigIds r;
+        if (found) r.v = {x, y};
+        return r;
+    }
     /** True when the sum of the summands admits an IC-optimal schedule. */
     bool isIco() {
         int r = 0;
@@ -973,6 +988,25 @@ ICS_SWIG_INTERNAL(IcsSweep::priorityOfDags)
         const char *s = nullptr;
         ics_swig_check(ics_sweep_result_reason(&s, $self));
         return ics_swig_text(s);
+    }
+    /** Per-step maximum of the sum's eligibility over all its schedules (starts with 0): no schedule does better at any step; equals profile() when isIco(). */
+    IcsSwigIds envelope() {
+        return ics_swig_fetch(
+            [&](uint32_t *b, size_t c, size_t *n) { return ics_sweep_result_envelope(b, c, n, $self); });
+    }
+    /** When the sum has no IC-optimal schedule: the IC-Sweep invocation that failed (summands 0..k merged, plus summand k+1); -1 otherwise. */
+    int failedGroup() {
+        int failed = 0;
+        uint32_t group = 0;
+        ics_swig_check(ics_sweep_result_failure(&failed, &group, nullptr, $self));
+        return failed ? ics_swig_int(group, "group") : -1;
+    }
+    /** When the sum has no IC-optimal schedule: the step (diagonal of failedGroup()'s table) no schedule reaches the maximum at while keeping the maxima before; -1 otherwise. */
+    int failedDiagonal() {
+        int failed = 0;
+        uint32_t diagonal = 0;
+        ics_swig_check(ics_sweep_result_failure(&failed, nullptr, &diagonal, $self));
+        return failed ? ics_swig_int(diagonal, "diagonal") : -1;
     }
     /* dag0, node0, dag1, node1, ... */
     IcsSwigIds orderPairs() {

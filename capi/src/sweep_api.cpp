@@ -74,6 +74,20 @@ ics_status ics_priority_dags(int* out, const ics_dag* g1, const ics_dag* g2) {
     ICS_API_END
 }
 
+ics_status ics_priority_violation(int* out_found, uint32_t* out_x, uint32_t* out_y, const uint32_t* profile1,
+                                  size_t len1, const uint32_t* profile2, size_t len2) {
+    ICS_API_BEGIN
+    require(out_found, "out_found");
+    const auto a = to_profile(profile1, len1, "profile1");
+    const auto b = to_profile(profile2, len2, "profile2");
+    const auto v = priority::find_violation(a, b);
+    *out_found = v ? 1 : 0;
+    if (out_x) *out_x = v ? v->x : 0;
+    if (out_y) *out_y = v ? v->y : 0;
+    return ICS_OK;
+    ICS_API_END
+}
+
 ics_status ics_sweep(ics_sweep_result** out, const uint32_t* const* profiles, const size_t* lengths, size_t count) {
     ICS_API_BEGIN
     require(out, "out");
@@ -167,6 +181,26 @@ ics_status ics_sweep_result_reason(const char** out, const ics_sweep_result* res
     ICS_API_BEGIN
     require(out, "out");
     *out = check(result).r.reason.c_str();
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_sweep_result_envelope(uint32_t* out, size_t capacity, size_t* out_count,
+                                     const ics_sweep_result* result) {
+    ICS_API_BEGIN
+    return copy_out(out, capacity, out_count, check(result).r.envelope);
+    ICS_API_END
+}
+
+ics_status ics_sweep_result_failure(int* out_failed, uint32_t* out_group, uint32_t* out_diagonal,
+                                    const ics_sweep_result* result) {
+    ICS_API_BEGIN
+    require(out_failed, "out_failed");
+    const sweep::SweepResult& r = check(result).r;
+    const bool failed = !r.ico;
+    *out_failed = failed ? 1 : 0;
+    if (out_group) *out_group = failed ? r.failed_group : 0;
+    if (out_diagonal) *out_diagonal = failed ? r.failed_diagonal : 0;
     return ICS_OK;
     ICS_API_END
 }

@@ -81,7 +81,9 @@ typedef struct sweep_report {
     uint32_t count;
     int ico, chain;
     const char* reason;
-    cli_u32s path, profile;
+    cli_u32s path, profile, envelope;
+    int failed; /* no IC-optimal schedule: invocation failed_group found none at step failed_step */
+    uint32_t failed_group, failed_step;
     int* pairs; /* count x count, row-major */
 } sweep_report;
 
@@ -94,6 +96,9 @@ static ics_status fetch_sweep(sweep_report* r) {
     if (st == ICS_OK) CLI_FETCH(st, r->path, ics_sweep_result_path(r->path.v, r->path.cap, &r->path.len, res));
     if (st == ICS_OK)
         CLI_FETCH(st, r->profile, ics_sweep_result_profile(r->profile.v, r->profile.cap, &r->profile.len, res));
+    if (st == ICS_OK)
+        CLI_FETCH(st, r->envelope, ics_sweep_result_envelope(r->envelope.v, r->envelope.cap, &r->envelope.len, res));
+    if (st == ICS_OK) st = ics_sweep_result_failure(&r->failed, &r->failed_group, &r->failed_step, res);
     if (st == ICS_OK) {
         r->pairs = malloc((size_t)r->count * r->count * sizeof *r->pairs);
         if (!r->pairs) st = ICS_ERR_NOMEM;
@@ -142,6 +147,18 @@ static ics_status write_sweep_json(const sweep_report* r, const cli_u32s* profil
     out_json_u32_array(r->path.v, r->path.len);
     json_key(&obj, "profile");
     out_json_u32_array(r->profile.v, r->profile.len);
+    json_key(&obj, "envelope");
+    out_json_u32_array(r->envelope.v, r->envelope.len);
+    json_key(&obj, "failed");
+    if (r->failed) {
+        out_str("{\"group\": ");
+        out_u64(r->failed_group);
+        out_str(", \"diagonal\": ");
+        out_u64(r->failed_step);
+        out_char('}');
+    } else {
+        out_str("null");
+    }
     json_key(&obj, "pairs");
     out_char('[');
     for (uint32_t i = 0; i < r->count; ++i) {
@@ -265,6 +282,14 @@ static void write_sweep_text(const sweep_report* r, char** names, const cli_u32s
         out_label("profile");
         write_numbers(r->profile.v, r->profile.len, 0, full);
         out_char('\n');
+    } else {
+        char where[96];
+        snprintf(where, sizeof where, "step %lu (merging G%lu)", (unsigned long)r->failed_step,
+                 (unsigned long)r->failed_group + 2);
+        out_row("fails at", where);
+        out_label("maximum");
+        write_numbers(r->envelope.v, r->envelope.len, 0, full);
+        out_char('\n');
     }
     if (profiles) write_sweep_table(&profiles[0], &profiles[1]);
 }
@@ -310,7 +335,7 @@ static int run_sweep(const cli_command* self, int argc, char** argv) {
         }
     }
     ics_sweep_result* res = NULL;
-    sweep_report report = {NULL, 0, 0, 0, "", {NULL, 0, 0}, {NULL, 0, 0}, NULL};
+    sweep_report report = {NULL, 0, 0, 0, "", {NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}, 0, 0, 0, NULL};
     ics_status st = ICS_OK;
     if (rc == 0) {
         st = given ? ics_sweep(&res, arrays, lengths, p) : ics_sweep_dags(&res, (const ics_dag* const*)dags, p);
@@ -339,6 +364,7 @@ static int run_sweep(const cli_command* self, int argc, char** argv) {
     }
     cli_u32s_free(&report.path);
     cli_u32s_free(&report.profile);
+    cli_u32s_free(&report.envelope);
     free(report.pairs);
     ics_sweep_result_destroy(res);
     free(profiles);
@@ -375,16 +401,23 @@ const cli_command cli_cmd_sweep = {
     "(a chain: no interleaving needed), which pairs Gi ▷ Gj hold, the reason\n"
     "when either fails (the library's words, which number summands from 0),\n"
     "the path (the summand, 1-based, whose next nonsink each step executes,\n"
-    "e.g. \"1 2 1 2\") and the sum's profile along it. For two summands whose\n"
-    "profiles have at most 12 entries it also prints the table E(i,j) =\n"
-    "E1(i) + E2(j) with the maximum of each diagonal in brackets, like Table 2\n"
-    "of the IC-Sweep paper.\n"
+    "e.g. \"1 2 1 2\") and the sum's profile along it; when there is no\n"
+    "IC-optimal schedule, the step at which IC-Sweep found none (\"merging Gk\":\n"
+    "the sum of G1..Gk-1 plus Gk) and the maximum of each step over all\n"
+    "schedules of the sum, which no schedule reaches at every step. For two\n"
+    "summands whose profiles have at most 12 entries it also prints the table\n"
+    "E(i,j) = E1(i) + E2(j) with the maximum of each diagonal in brackets, like\n"
+    "Table 2 of the IC-Sweep paper.\n"
     "\n"
     "JSON keys (summands numbered from 0): summands (p); ico (true when the sum\n"
     "admits an IC-optimal schedule); chain (true when G1 ▷ G2 ▷ ... ▷ Gp);\n"
     "reason (why not ico, or why not a chain; \"\" when both hold); path (the\n"
     "0-based summand executed at each step; [] when not ico); profile (the sum's\n"
-    "profile along the path; [] when not ico); pairs (p x p booleans: pairs[i][j]\n"
+    "profile along the path; [] when not ico); envelope (the maximum of each\n"
+    "step over all schedules of the sum: equals profile when ico); failed (null\n"
+    "when ico, else {\"group\": k, \"diagonal\": t}: IC-Sweep's invocation k,\n"
+    "merging summands 0..k with summand k+1, found no schedule reaching the\n"
+    "maximum at step t); pairs (p x p booleans: pairs[i][j]\n"
     "is Gi ▷ Gj); with --profiles, profiles (the profiles given); with files,\n"
     "order (the sum's IC-optimal order: objects {\"dag\": k, \"node\": NAME}, k\n"
     "0-based; the nonsinks along the path, then every summand's sinks; [] when\n"
@@ -414,20 +447,17 @@ static int run_priority(const cli_command* self, int argc, char** argv) {
     }
     if (rc == 0 && format && given[0] && given[1])
         rc = cli_usage_error(self, "--format goes with files, not with profiles");
-    int forward = 0, backward = 0;
+    /* Files go through their IC-optimal schedules' profiles (what
+     * ics_priority_dags uses), so that a "no" can show its witness. */
+    for (int k = 0; k < 2 && rc == 0; ++k)
+        if (!given[k]) rc = dag_profile(&profiles[k], dags[k], argv[k]);
+    int violated[2] = {0, 0}; /* [0]: A ▷ B fails, [1]: B ▷ A fails */
+    uint32_t x[2] = {0, 0}, y[2] = {0, 0};
     ics_status st = ICS_OK;
-    if (rc == 0 && !given[0] && !given[1]) {
-        char* reversed[2] = {argv[1], argv[0]};
-        st = ics_priority_dags(&forward, dags[0], dags[1]);
-        if (st != ICS_OK) rc = fail_dags(st, argv, 2);
-        else if ((st = ics_priority_dags(&backward, dags[1], dags[0])) != ICS_OK) rc = fail_dags(st, reversed, 2);
-    } else if (rc == 0) {
-        for (int k = 0; k < 2 && rc == 0; ++k)
-            if (!given[k]) rc = dag_profile(&profiles[k], dags[k], argv[k]);
-        if (rc == 0)
-            st = ics_priority(&forward, profiles[0].v, profiles[0].len, profiles[1].v, profiles[1].len);
-        if (rc == 0 && st == ICS_OK)
-            st = ics_priority(&backward, profiles[1].v, profiles[1].len, profiles[0].v, profiles[0].len);
+    for (int k = 0; k < 2 && rc == 0 && st == ICS_OK; ++k) {
+        const cli_u32s* p1 = &profiles[k];
+        const cli_u32s* p2 = &profiles[1 - k];
+        st = ics_priority_violation(&violated[k], &x[k], &y[k], p1->v, p1->len, p2->v, p2->len);
     }
     if (rc == 0 && st != ICS_OK) rc = cli_fail_status(st, NULL);
     if (rc == 0 && json) {
@@ -435,11 +465,23 @@ static int run_priority(const cli_command* self, int argc, char** argv) {
         json_begin(&obj);
         json_string(&obj, "a", argv[0]);
         json_string(&obj, "b", argv[1]);
-        json_bool(&obj, "forward", forward);
-        json_bool(&obj, "backward", backward);
+        json_bool(&obj, "forward", !violated[0]);
+        json_bool(&obj, "backward", !violated[1]);
+        const char* wkeys[2] = {"forward_violation", "backward_violation"};
+        for (int k = 0; k < 2; ++k) {
+            json_key(&obj, wkeys[k]);
+            if (!violated[k]) {
+                out_str("null");
+                continue;
+            }
+            out_str("{\"x\": ");
+            out_u64(x[k]);
+            out_str(", \"y\": ");
+            out_u64(y[k]);
+            out_char('}');
+        }
         const char* keys[2] = {"profile_a", "profile_b"};
         for (int k = 0; k < 2; ++k) {
-            if (!given[k]) continue;
             json_key(&obj, keys[k]);
             out_json_u32_array(profiles[k].v, profiles[k].len);
         }
@@ -447,8 +489,29 @@ static int run_priority(const cli_command* self, int argc, char** argv) {
     } else if (rc == 0) {
         out_row("A", argv[0]);
         out_row("B", argv[1]);
-        out_row("forward", forward ? "yes (A ▷ B)" : "no (not A ▷ B)");
-        out_row("backward", backward ? "yes (B ▷ A)" : "no (not B ▷ A)");
+        const char* names[2][2] = {{"A", "B"}, {"B", "A"}};
+        const char* labels[2] = {"forward", "backward"};
+        for (int k = 0; k < 2; ++k) {
+            const char* g1 = names[k][0];
+            const char* g2 = names[k][1];
+            char text[400];
+            if (!violated[k]) {
+                snprintf(text, sizeof text, "yes (%s ▷ %s)", g1, g2);
+            } else {
+                /* System (1) at (x, y): x steps of G1 and y of G2 beat G1's first. */
+                const cli_u32s* e1 = &profiles[k];
+                const cli_u32s* e2 = &profiles[1 - k];
+                const size_t s1 = e1->len - 1, z = (size_t)x[k] + y[k];
+                const size_t zx = z < s1 ? z : s1, zy = z > s1 ? z - s1 : 0;
+                snprintf(text, sizeof text,
+                         "no (not %s ▷ %s: E%s(%lu)+E%s(%lu) = %lu+%lu = %llu > E%s(%lu)+E%s(%lu) = %lu+%lu = %llu)", g1,
+                         g2, g1, (unsigned long)x[k], g2, (unsigned long)y[k], (unsigned long)e1->v[x[k]],
+                         (unsigned long)e2->v[y[k]], (unsigned long long)e1->v[x[k]] + e2->v[y[k]], g1,
+                         (unsigned long)zx, g2, (unsigned long)zy, (unsigned long)e1->v[zx], (unsigned long)e2->v[zy],
+                         (unsigned long long)e1->v[zx] + e2->v[zy]);
+            }
+            out_row(labels[k], text);
+        }
     }
     for (int k = 0; k < 2; ++k) {
         cli_u32s_free(&profiles[k]);
@@ -476,7 +539,13 @@ const cli_command cli_cmd_priority = {
     "  --format F    input format of the files: auto (default: detect), edges,\n"
     "                dot, dagman, json (WfFormat), dax, stg, adjacency-json\n"
     "  --json        print one JSON object with the keys a and b (the arguments),\n"
-    "                forward (A ▷ B), backward (B ▷ A), and profile_a, profile_b\n"
-    "                for the arguments given as profiles\n",
+    "                forward (A ▷ B), backward (B ▷ A), forward_violation and\n"
+    "                backward_violation (null, or {\"x\": x, \"y\": y}: see below),\n"
+    "                and profile_a, profile_b (the profiles compared)\n"
+    "\n"
+    "When A ▷ B fails, the report shows the first pair (x, y) violating system\n"
+    "(1): EA(x) + EB(y) > EA(min(sA, x+y)) + EB(max(0, x+y-sA)), sA = A's\n"
+    "nonsinks. Running x nonsinks of A and y of B then makes more tasks eligible\n"
+    "than running A's first.\n",
     run_priority,
 };

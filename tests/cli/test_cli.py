@@ -139,19 +139,35 @@ def has_priority(e1, e2):
                for x in range(len(e1)) for y in range(len(e2)))
 
 
-def sweep_maxima(profiles):
+def first_violation(e1, e2):
+    """The lexicographically first (x, y) violating system (1) for G1 ▷ G2, or None."""
+    s1 = len(e1) - 1
+    for x in range(len(e1)):
+        for y in range(len(e2)):
+            if e1[x] + e2[y] > e1[min(s1, x + y)] + e2[max(0, x + y - s1)]:
+                return {"x": x, "y": y}
+    return None
+
+
+def sweep_maxima(profiles, first_failure=False):
     """Per step t, the most E1(i1) + ... + Ep(ip) over i1 + ... + ip = t, and
-    whether a monotone path (one summand step at a time) reaches every maximum."""
+    whether a monotone path (one summand step at a time) reaches every maximum
+    (with first_failure: the first step no such path reaches, or None)."""
     cells = list(itertools.product(*(range(len(e)) for e in profiles)))
     value = {c: sum(e[i] for e, i in zip(profiles, c)) for c in cells}
     maxima = [0] * (sum(len(e) - 1 for e in profiles) + 1)
     for c in cells:
         maxima[sum(c)] = max(maxima[sum(c)], value[c])
     reach = {tuple(0 for _ in profiles)}
+    failed = None
     for t in range(1, len(maxima)):
         reach = {c[:k] + (c[k] + 1,) + c[k + 1:] for c in reach for k in range(len(c))
                  if c[k] + 1 < len(profiles[k])}
         reach = {c for c in reach if value[c] == maxima[t]}
+        if not reach and failed is None:
+            failed = t
+    if first_failure:
+        return maxima, bool(reach), failed
     return maxima, bool(reach)
 
 
@@ -660,9 +676,14 @@ class SweepTest(CliTestCase):
 
     def check_sweep(self, profiles, r):
         """The verdict and path of IC-Sweep against the brute force over all cells."""
-        maxima, ico = sweep_maxima(profiles)
+        maxima, ico, failed_at = sweep_maxima(profiles, first_failure=True)
         self.assertEqual(r["ico"], ico)
         self.assertEqual(r["summands"], len(profiles))
+        # The maximum of each step over all schedules, whether or not one schedule meets them all.
+        self.assertEqual(r["envelope"], maxima)
+        self.assertEqual(r["failed"] is None, ico)
+        if not ico and len(profiles) == 2:
+            self.assertEqual(r["failed"], {"group": 0, "diagonal": failed_at})
         self.assertEqual(r["pairs"], [[has_priority(a, b) for b in profiles] for a in profiles])
         if ico:
             self.assertEqual(sorted(r["path"]), sorted(k for k, e in enumerate(profiles) for _ in e[1:]))
@@ -803,6 +824,10 @@ class PriorityTest(CliTestCase):
                 self.assertEqual(r["profile_a"], [int(x) for x in a.split(",")])
         r = self.ok_json("priority", "0,4,6", "0,3,5")  # Table 2: neither way
         self.assertEqual((r["forward"], r["backward"]), (False, False))
+        # The witness: 4 + 3 = 7 after one step of each beats 6 + 0 after two of B1.
+        self.assertEqual(r["forward_violation"], {"x": 1, "y": 1})
+        text = self.report("priority", "0,4,6", "0,3,5")
+        self.assertIn("EA(1)+EB(1) = 4+3 = 7 > EA(2)+EB(0) = 6+0 = 6", text["forward"])
 
     def test_random_against_system_1(self):
         rng = random.Random(7)
@@ -812,6 +837,8 @@ class PriorityTest(CliTestCase):
             with self.subTest(a=a, b=b):
                 r = self.ok_json("priority", ",".join(map(str, a)), ",".join(map(str, b)))
                 self.assertEqual((r["forward"], r["backward"]), (has_priority(a, b), has_priority(b, a)))
+                self.assertEqual(r["forward_violation"], first_violation(a, b))
+                self.assertEqual(r["backward_violation"], first_violation(b, a))
 
     def test_files(self):
         # A file stands for the nonsource profile of its IC-optimal schedule.
@@ -825,7 +852,8 @@ class PriorityTest(CliTestCase):
             with self.subTest(a=os.path.basename(pa), b=os.path.basename(pb)):
                 r = self.ok_json("priority", pa, pb)
                 self.assertEqual((r["forward"], r["backward"]), (has_priority(ea, eb), has_priority(eb, ea)))
-                self.assertNotIn("profile_a", r)
+                self.assertEqual((r["profile_a"], r["profile_b"]), (ea, eb))  # the profiles compared
+                self.assertEqual(r["forward_violation"], first_violation(ea, eb))
                 mixed = self.ok_json("priority", pa, ",".join(map(str, eb)))
                 self.assertEqual((mixed["forward"], mixed["backward"]), (r["forward"], r["backward"]))
                 self.assertEqual(mixed["profile_b"], eb)

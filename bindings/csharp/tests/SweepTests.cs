@@ -61,6 +61,36 @@ public class SweepTests {
       Assert.IsFalse(s.IsChain);
       Assert.IsNotEmpty(s.Reason);
       Assert.AreEqual(0, s.Path().Length);
+      // No schedule meets the per-step maxima 0 1 2 3: the one reaching 2 at step 2 has left G1's step.
+      CollectionAssert.AreEqual(MaxPlus(new[] {0, 1}, new[] {0, 0, 2}), s.Envelope());
+      Assert.AreEqual(0, s.FailedGroup);
+      Assert.AreEqual(2, s.FailedDiagonal);
+    }
+    using (var s = Sweep.OfProfiles(new[] {0, 4, 6}, new[] {0, 3, 5})) {
+      CollectionAssert.AreEqual(s.Profile(), s.Envelope());
+      Assert.AreEqual(-1, s.FailedGroup);
+      Assert.AreEqual(-1, s.FailedDiagonal);
+    }
+  }
+
+  [Test]
+  public void ViolationWitnessesSystemOne() {
+    // Table 2: one step of each (4 + 3 = 7) beats two of B1 (6 + 0).
+    CollectionAssert.AreEqual(new[] {1, 1}, Priority.Violation(new[] {0, 4, 6}, new[] {0, 3, 5}));
+    CollectionAssert.AreEqual(new[] {0, 1}, Priority.Violation(new[] {0, 3, 5}, new[] {0, 4, 6}));
+    Assert.IsNull(Priority.Violation(new[] {0, 4, 6}, new[] {0, 0, 1}));
+    var rng = new Random(5);
+    for (int round = 0; round < 200; ++round) {
+      var a = new int[1 + rng.Next(5)];
+      var b = new int[1 + rng.Next(5)];
+      for (int i = 1; i < a.Length; ++i) a[i] = rng.Next(6);
+      for (int i = 1; i < b.Length; ++i) b[i] = rng.Next(6);
+      int[] v = Priority.Violation(a, b);
+      Assert.AreEqual(v == null, Priority.Has(a, b));
+      if (v != null) {
+        int s1 = a.Length - 1, z = v[0] + v[1];
+        Assert.IsTrue(a[v[0]] + b[v[1]] > a[Math.Min(s1, z)] + b[Math.Max(0, z - s1)]);
+      }
     }
   }
 

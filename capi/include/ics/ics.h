@@ -378,6 +378,13 @@ ICS_API ics_status ics_priority(int* out, const uint32_t* profile1, size_t len1,
 /* The same for two dags, each through its IC-optimal schedule
  * (ICS_ERR_NOT_IC_OPTIMAL if one has none proven). */
 ICS_API ics_status ics_priority_dags(int* out, const ics_dag* g1, const ics_dag* g2);
+/* Why G1 ▷ G2 fails: the lexicographically smallest (x, y) violating system (1),
+ *   E1(x) + E2(y) > E1(min(s1, x + y)) + E2(max(0, x + y - s1)),   s1 = len1 - 1,
+ * i.e. running x nonsinks of G1 and y of G2 beats running G1's first. *out_found = 1
+ * and (x, y) written when there is one; *out_found = 0 (and x = y = 0) when G1 ▷ G2.
+ * out_x and out_y may be NULL. */
+ICS_API ics_status ics_priority_violation(int* out_found, uint32_t* out_x, uint32_t* out_y, const uint32_t* profile1,
+                                          size_t len1, const uint32_t* profile2, size_t len2);
 
 typedef struct ics_sweep_result ics_sweep_result;
 /* Algorithm IC-Sweep on p >= 1 profiles (profiles[i] has lengths[i] entries). */
@@ -401,6 +408,19 @@ ICS_API ics_status ics_sweep_result_profile(uint32_t* out, size_t capacity, size
 /* Why no IC-optimal schedule exists, or why the summands are not a ▷-chain
  * ("" when both hold). Owned by the result. */
 ICS_API ics_status ics_sweep_result_reason(const char** out, const ics_sweep_result* result);
+/* Per-step maximum of the sum's eligibility over all its schedules (the
+ * iterated max-plus convolution of the profiles): Σ (length - 1) + 1 entries,
+ * starting with 0. No schedule of the sum does better at any step; an
+ * IC-optimal one (when ico) meets it at every step, so it equals the profile. */
+ICS_API ics_status ics_sweep_result_envelope(uint32_t* out, size_t capacity, size_t* out_count,
+                                             const ics_sweep_result* result);
+/* Where IC-Sweep failed: it merges the summands one at a time, and invocation
+ * *out_group (summands 0..group merged, plus summand group + 1) found no
+ * schedule reaching the maximum at step *out_diagonal of its table.
+ * *out_failed = 0 (group = diagonal = 0) when the sum admits an IC-optimal
+ * schedule. out_group and out_diagonal may be NULL. */
+ICS_API ics_status ics_sweep_result_failure(int* out_failed, uint32_t* out_group, uint32_t* out_diagonal,
+                                            const ics_sweep_result* result);
 /* For sweeps of dags: the interleaved order of the sum, as (summand, node id)
  * pairs written to out_dag[i], out_node[i]; nonsinks only, then sinks per summand. */
 ICS_API ics_status ics_sweep_result_order(uint32_t* out_dag, uint32_t* out_node, size_t capacity,

@@ -22,6 +22,20 @@ public final class Priority {
   }
 
   /**
+   * Why G1 ▷ G2 fails: the lexicographically smallest {x, y} violating system (1),
+   * E1(x) + E2(y) &gt; E1(min(s1, x + y)) + E2(max(0, x + y - s1)) with s1 = e1.length - 1
+   * (running x nonsinks of G1 and y of G2 beats running G1's first); null when G1 ▷ G2.
+   *
+   * @throws IcsException INVALID_ARGUMENT for an empty profile, one not starting with 0 or a negative value
+   */
+  public static int[] violation(int[] e1, int[] e2) {
+    Objects.requireNonNull(e1, "e1");
+    Objects.requireNonNull(e2, "e2");
+    int[] xy = Sweep.violationOfProfiles(e1, e2);
+    return xy.length == 0 ? null : xy;
+  }
+
+  /**
    * G1 ▷ G2 for two dags, each through its IC-optimal schedule.
    *
    * @throws IcsException NOT_IC_OPTIMAL when a dag has no proven IC-optimal schedule

@@ -65,6 +65,36 @@ class SweepTest {
       assertFalse(s.isChain());
       assertFalse(s.reason().isEmpty());
       assertEquals(0, s.path().length);
+      // No schedule meets the per-step maxima 0 1 2 3: the one reaching 2 at step 2 has left G1's step.
+      assertArrayEquals(maxPlus(new int[] {0, 1}, new int[] {0, 0, 2}), s.envelope());
+      assertEquals(0, s.failedGroup());
+      assertEquals(2, s.failedDiagonal());
+    }
+    try (Sweep s = Sweep.ofProfiles(new int[] {0, 4, 6}, new int[] {0, 3, 5})) {
+      assertArrayEquals(s.profile(), s.envelope());
+      assertEquals(-1, s.failedGroup());
+      assertEquals(-1, s.failedDiagonal());
+    }
+  }
+
+  @Test
+  void violationWitnessesSystemOne() {
+    // Table 2: one step of each (4 + 3 = 7) beats two of B1 (6 + 0).
+    assertArrayEquals(new int[] {1, 1}, Priority.violation(new int[] {0, 4, 6}, new int[] {0, 3, 5}));
+    assertArrayEquals(new int[] {0, 1}, Priority.violation(new int[] {0, 3, 5}, new int[] {0, 4, 6}));
+    assertEquals(null, Priority.violation(new int[] {0, 4, 6}, new int[] {0, 0, 1}));
+    java.util.Random rng = new java.util.Random(5);
+    for (int round = 0; round < 200; ++round) {
+      int[] a = new int[1 + rng.nextInt(5)];
+      int[] b = new int[1 + rng.nextInt(5)];
+      for (int i = 1; i < a.length; ++i) a[i] = rng.nextInt(6);
+      for (int i = 1; i < b.length; ++i) b[i] = rng.nextInt(6);
+      int[] v = Priority.violation(a, b);
+      assertEquals(v == null, Priority.has(a, b));
+      if (v != null) {
+        int s1 = a.length - 1, z = v[0] + v[1];
+        assertTrue(a[v[0]] + b[v[1]] > a[Math.min(s1, z)] + b[Math.max(0, z - s1)]);
+      }
     }
   }
 
