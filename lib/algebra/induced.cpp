@@ -16,15 +16,17 @@ Derived induced(const Dag& g, std::span<const NodeId> nodes) {
                                              " is listed twice");
         id[v] = 0;
     }
-    DagBuilder b;
-    b.reserve(nodes.size(), 0);
     Derived r;
     r.origin.reserve(nodes.size());
+    std::vector<NodeId> kept;  // in increasing original id
+    kept.reserve(nodes.size());
     for (NodeId v = 0; v < g.node_count(); ++v)
         if (id[v] != kNoNode) {
-            id[v] = b.add_node(g.name(v));
+            id[v] = static_cast<NodeId>(kept.size());
+            kept.push_back(v);
             r.origin.push_back({0, v});
         }
+    DagBuilder b(g.names().subset(kept));
     for (const Origin& o : r.origin)
         for (NodeId c : g.children(o.node))
             if (id[c] != kNoNode) b.add_arc(id[o.node], id[c]);

@@ -10,9 +10,8 @@
 namespace ics::blocks {
 
 Dag dual(const Dag& g) {
-    DagBuilder b;
+    DagBuilder b(g.names());  // same nodes, same ids
     b.reserve(g.node_count(), g.arc_count());
-    for (NodeId v = 0; v < g.node_count(); ++v) b.add_node(g.name(v));  // ids follow insertion order
     for (NodeId u = 0; u < g.node_count(); ++u)
         for (NodeId v : g.children(u)) b.add_arc(v, u);
     return std::move(b).build();

@@ -30,9 +30,8 @@ Dag induced(const Dag& g, const std::vector<char>& keep, std::vector<NodeId>& to
             map[v] = static_cast<NodeId>(to_g.size());
             to_g.push_back(v);
         }
-    DagBuilder b;
+    DagBuilder b(g.names().subset(to_g));
     b.reserve(to_g.size(), g.arc_count());
-    for (NodeId v : to_g) b.add_node(g.name(v));
     for (NodeId v : to_g)
         for (NodeId c : g.children(v))
             if (keep[c]) b.add_arc(map[v], map[c]);

@@ -28,6 +28,9 @@ class Dag;
 class DagBuilder {
 public:
     DagBuilder() = default;
+    // Starts with these nodes (ids 0..size-1), e.g. a dag's names() or a
+    // NameTable::subset of them: nothing is hashed or checked again.
+    explicit DagBuilder(NameTable names) : names_(std::move(names)) {}
 
     // Adds a new node; throws duplicate_node if the name exists, invalid_argument if empty.
     NodeId add_node(std::string_view name);

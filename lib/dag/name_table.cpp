@@ -89,6 +89,24 @@ void NameTable::reserve(std::size_t names, std::size_t chars) {
     if (cap > index_.size()) rebuild_index(cap);
 }
 
+NameTable NameTable::subset(std::span<const std::uint32_t> ids) const {
+    NameTable t;
+    std::size_t chars = 0;
+    for (std::uint32_t id : ids) chars += offsets_[id + 1] - offsets_[id];
+    t.chars_.reserve(chars);
+    t.offsets_.reserve(ids.size() + 1);
+    t.hashes_.reserve(ids.size());
+    for (std::uint32_t id : ids) {
+        t.chars_.append(chars_.data() + offsets_[id], offsets_[id + 1] - offsets_[id]);  // with its NUL
+        t.offsets_.push_back(t.chars_.size());
+        t.hashes_.push_back(hashes_[id]);
+    }
+    std::size_t cap = 16;
+    while (cap < ids.size() * 2) cap *= 2;
+    t.rebuild_index(cap);
+    return t;
+}
+
 std::size_t NameTable::memory_bytes() const noexcept {
     return chars_.capacity() + offsets_.capacity() * sizeof(std::uint64_t) +
            hashes_.capacity() * sizeof(std::uint64_t) + index_.capacity() * sizeof(std::uint64_t);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -38,6 +39,10 @@ public:
     }
     void reserve(std::size_t names, std::size_t chars);
     std::size_t memory_bytes() const noexcept;
+    // The names of `ids` (distinct ids of this table), in that order, as a new
+    // table: each name's stored hash is reused and no name is compared, so a
+    // million-node subdag costs a copy instead of a million hash probes.
+    NameTable subset(std::span<const std::uint32_t> ids) const;
 
 private:
     std::uint32_t probe(std::string_view name, std::uint64_t h) const noexcept;

@@ -65,9 +65,8 @@ namespace {
 
 Dag without_arcs(const Dag& dag, const std::vector<std::pair<NodeId, NodeId>>& removed) {
     const NodeId n = dag.node_count();
-    DagBuilder b;
+    DagBuilder b(dag.names());  // same nodes, same ids
     b.reserve(n, dag.arc_count() - removed.size());
-    for (NodeId v = 0; v < n; ++v) b.add_node(dag.name(v));
     auto next = removed.begin();  // both sequences are in increasing (u, v)
     for (NodeId u = 0; u < n; ++u)
         for (NodeId v : dag.children(u)) {

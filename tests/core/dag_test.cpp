@@ -23,6 +23,32 @@ TEST(NameTable, InternsManyNamesAndFindsThem) {
     EXPECT_EQ(t.find(""), NameTable::npos);
 }
 
+TEST(NameTable, SubsetKeepsNamesOrderAndLookups) {
+    NameTable t;
+    for (int i = 0; i < 5000; ++i) t.push("n" + std::to_string(i * 7));
+    std::vector<std::uint32_t> ids;
+    for (std::uint32_t i = 4999; i < 5000; i -= 3) ids.push_back(i);  // decreasing, every third
+    const NameTable s = t.subset(ids);
+    ASSERT_EQ(s.size(), ids.size());
+    for (std::uint32_t k = 0; k < ids.size(); ++k) {
+        EXPECT_EQ(s[k], t[ids[k]]);
+        EXPECT_STREQ(s.c_str(k), t.c_str(ids[k]));
+        EXPECT_EQ(s.find(t[ids[k]]), k);
+    }
+    std::vector<bool> in(5000, false);
+    for (std::uint32_t id : ids) in[id] = true;
+    for (std::uint32_t id = 0; id < 5000; ++id)
+        if (!in[id]) {
+            EXPECT_EQ(s.find(t[id]), NameTable::npos) << t[id];
+        }
+    // A builder started from it goes on interning and checking as usual.
+    DagBuilder b(s);
+    EXPECT_EQ(b.node_count(), ids.size());
+    EXPECT_EQ(b.add_node("fresh"), static_cast<NodeId>(ids.size()));
+    expect_error([&] { b.add_node(std::string(t[ids[3]])); }, Errc::duplicate_node);
+    EXPECT_TRUE(t.subset({}).size() == 0);
+}
+
 TEST(DagBuilder, RejectsBadNodesAndArcs) {
     DagBuilder b;
     const NodeId a = b.add_node("a");
