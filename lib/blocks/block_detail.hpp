@@ -96,6 +96,16 @@ bool recognize_closed_form(const BlockView& v, BlockSchedule& out);  // recogniz
 // when `v` is not a W-dag (w_dag.cpp; m_dag.cpp applies it to v.dual()).
 std::vector<std::uint32_t> w_chain(const BlockView& v);
 
+// The same recognisers on the skeleton itself, for blocks given by their
+// sources in increasing id (the decomposition's): no local copy of the
+// block. They accept exactly the blocks schedule_w / schedule_m accept and
+// produce the same orders (meshes and wavefronts are made of such blocks).
+// W_{s,d}: `chain` = the sources along the chain, d = their out-degree.
+bool w_chain_in(const Dag& g, std::span<const NodeId> sources, std::vector<NodeId>& chain, std::uint32_t& d);
+// M_{s,d}: `order` = the dual schedule of the sinks' chain, s sinks of in-degree d.
+bool m_order_in(const Dag& g, std::span<const NodeId> sources, std::vector<NodeId>& order, std::uint32_t& s,
+                std::uint32_t& d);
+
 // Planar bipartite trees (pbt.cpp): caterpillar test and the slides' greedy
 // Σ_S. Returns false when `v` is not a PBT or Σ_S would take more than
 // `max_work` elementary steps.

@@ -8,9 +8,80 @@
 //   E(0) = 0,   E(x) = floor((x-1)/(d-1)) for 1 <= x <= s(d-1)+1.
 // Optimality: X completes sinks forming c >= 1 runs along the chain, with k
 // sinks in all; they have k(d-1) + c >= k(d-1) + 1 distinct parents.
+#include <algorithm>
+
 #include "blocks/block_detail.hpp"
 
 namespace ics::blocks::detail {
+
+bool m_order_in(const Dag& g, std::span<const NodeId> sources, std::vector<NodeId>& order, std::uint32_t& s,
+                std::uint32_t& d) {
+    const auto n = static_cast<std::uint32_t>(sources.size());
+    if (n < 2) return false;
+    // The dual view's W test: sinks of one in-degree d >= 2 (d taken from the
+    // smallest sink, like w_chain's first top), sources of out-degree 1 or 2,
+    // s - 1 of them shared, n = s(d-1)+1 sources; a sink's in-arcs all lie in
+    // the block, so the dag's in-degree is the block's.
+    std::uint64_t arcs = 0, shared = 0;
+    NodeId smallest = kNoNode;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const NodeId u = sources[i];
+        if (i > 0 && u <= sources[i - 1]) return false;  // the slow path validates
+        const std::uint32_t out = g.out_degree(u);
+        if (out == 0 || out > 2) return false;
+        shared += out == 2;
+        arcs += out;
+        for (NodeId c : g.children(u)) smallest = std::min(smallest, c);
+    }
+    d = g.in_degree(smallest);
+    if (d < 2 || arcs % d != 0) return false;
+    s = static_cast<std::uint32_t>(arcs / d);
+    if (shared != s - 1 || std::uint64_t{n} != std::uint64_t{s} * (d - 1) + 1) return false;
+    // Every sink has in-degree d (then there are exactly arcs / d of them);
+    // the chain starts at the smallest sink with at most one shared parent.
+    NodeId start = kNoNode;
+    for (NodeId u : sources)
+        for (NodeId c : g.children(u)) {
+            if (g.in_degree(c) != d) return false;
+            if (c >= start) continue;
+            std::uint32_t k = 0;
+            for (NodeId p : g.parents(c)) k += g.out_degree(p) == 2;
+            if (k <= 1) start = c;
+        }
+    if (start == kNoNode) return false;
+    // The sinks along the chain (through shared parents), as w_chain walks
+    // the dual. The sinks and shared parents of a block form a connected
+    // graph with s - 1 edges, a tree; a walk covering all s sinks makes it a
+    // path, so a shared parent always joins neighbours of the chain.
+    std::vector<NodeId> chain;
+    chain.reserve(s);
+    NodeId t = start, via = kNoNode;
+    while (t != kNoNode && chain.size() <= s) {
+        chain.push_back(t);
+        NodeId next = kNoNode, through = kNoNode;
+        for (NodeId p : g.parents(t)) {
+            if (p == via || g.out_degree(p) != 2) continue;
+            const auto c = g.children(p);
+            next = c[0] == t ? c[1] : c[0];
+            through = p;
+            break;
+        }
+        t = next;
+        via = through;
+    }
+    if (chain.size() != s) return false;
+    // dual_local_order: sink i's packet is its parents whose children are all
+    // among sinks 0..i (a parent of out-degree 1, or shared with sink i-1),
+    // in increasing id; packets run last sink first.
+    order.clear();
+    order.reserve(n);
+    for (std::uint32_t i = s; i-- > 0;)
+        for (NodeId p : g.parents(chain[i])) {
+            const auto c = g.children(p);
+            if (c.size() == 1 || (i > 0 && (c[0] == chain[i - 1] || c[1] == chain[i - 1]))) order.push_back(p);
+        }
+    return order.size() == n;
+}
 
 bool schedule_m(const BlockView& v, BlockSchedule& out) {
     if (v.tops() < 2) return false;

@@ -136,6 +136,23 @@ void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<co
         table.push_complete(sources, t);
         return;
     }
+    // W and M chains (meshes, wavefronts) straight from the skeleton, with
+    // the closed-form profiles of w_dag.cpp and m_dag.cpp.
+    std::vector<NodeId> order;
+    std::uint32_t s = 0, d = 0;
+    if (detail::w_chain_in(skeleton, sources, order, d)) {
+        const auto n = static_cast<std::uint32_t>(order.size());
+        const auto profile = table.push_closed(Kind::w_dag, n, d, order);
+        for (std::uint32_t x = 0; x < n; ++x) profile[x] = x * (d - 1);
+        profile[n] = n * (d - 1) + 1;
+        return;
+    }
+    if (detail::m_order_in(skeleton, sources, order, s, d)) {
+        const auto profile = table.push_closed(Kind::m_dag, s, d, order);
+        profile[0] = 0;
+        for (std::uint32_t x = 1; x < profile.size(); ++x) profile[x] = (x - 1) / (d - 1);
+        return;
+    }
     table.push(schedule_block(skeleton, sources, options));
 }
 

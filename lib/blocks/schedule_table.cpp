@@ -1,6 +1,8 @@
 // ScheduleTable: see schedule_table.hpp.
 #include "blocks/schedule_table.hpp"
 
+#include <algorithm>
+
 #include "blocks/block_detail.hpp"
 #include "common/error.hpp"
 
@@ -40,19 +42,40 @@ void ScheduleTable::push(const BlockSchedule& s) {
     profiles_.insert(profiles_.end(), s.profile.begin(), s.profile.end());
 }
 
+std::span<std::uint32_t> ScheduleTable::push_closed(Kind kind, std::uint32_t a, std::uint32_t b,
+                                                    std::span<const NodeId> order) {
+    const ClosedKey key{kind, a, b};
+    // Consecutive blocks mostly share their shape (one per level or per dag).
+    if (!(key == last_closed_)) {
+        auto [it, fresh] = closed_index_.try_emplace(key, 0);
+        if (fresh) {
+            switch (kind) {
+                case Kind::trivial: it->second = intern("trivial(" + std::to_string(b) + ")"); break;
+                case Kind::cycle_dag: it->second = intern("C(" + std::to_string(a) + ")"); break;
+                case Kind::q_dag: it->second = intern("Q(" + std::to_string(a) + "," + std::to_string(b) + ")"); break;
+                case Kind::w_dag: it->second = intern("W(" + std::to_string(a) + "," + std::to_string(b) + ")"); break;
+                case Kind::m_dag: it->second = intern("M(" + std::to_string(a) + "," + std::to_string(b) + ")"); break;
+                default: fail(Errc::internal, std::string("push_closed: no name for kind ") + kind_name(kind));
+            }
+        }
+        last_closed_ = key;
+        last_closed_id_ = it->second;
+    }
+    push_common(kind, kProven, last_closed_id_, order);
+    const std::size_t at = profiles_.size();
+    profiles_.resize(at + order.size() + 1);
+    return {profiles_.data() + at, order.size() + 1};
+}
+
 void ScheduleTable::push_complete(std::span<const NodeId> sources, std::uint32_t sinks) {
     const auto s = static_cast<std::uint32_t>(sources.size());
-    const std::uint64_t key = (std::uint64_t{s} << 32) | sinks;
-    // Consecutive blocks mostly share their shape (one per level or per dag).
-    if (key != last_complete_key_) {
-        auto [it, fresh] = complete_index_.try_emplace(key, 0);
-        if (fresh) it->second = intern(detail::complete_shape(s, sinks));
-        last_complete_key_ = key;
-        last_complete_id_ = it->second;
-    }
-    push_common(detail::complete_kind(s, sinks), kProven, last_complete_id_, sources);
-    profiles_.insert(profiles_.end(), s, 0);
-    profiles_.push_back(sinks);
+    const Kind kind = detail::complete_kind(s, sinks);
+    // Named as complete_shape names them: trivial(t), C(2), M(1,s), Q(s,t).
+    const std::uint32_t a = kind == Kind::trivial ? 1 : kind == Kind::m_dag ? 1 : s;
+    const std::uint32_t b = kind == Kind::m_dag ? s : sinks;
+    const auto profile = push_closed(kind, a, b, sources);
+    std::fill(profile.begin(), profile.end() - 1, 0);
+    profile.back() = sinks;
 }
 
 BlockSchedule ScheduleTable::get(std::uint32_t b) const {

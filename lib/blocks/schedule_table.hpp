@@ -49,6 +49,11 @@ public:
     // `sinks` sinks): any order is IC-optimal, the profile is 0 until the
     // last source, then all sinks.
     void push_complete(std::span<const NodeId> sources, std::uint32_t sinks);
+    // A proven block of a closed-form family, named by kind and two numbers
+    // as recognize.cpp names it ("W(a,b)", "M(a,b)", "Q(a,b)", "C(a)",
+    // "trivial(b)"), formatted once per distinct name; `order` is its
+    // schedule. Returns its profile (order.size() + 1 entries) to fill.
+    std::span<std::uint32_t> push_closed(Kind kind, std::uint32_t a, std::uint32_t b, std::span<const NodeId> order);
 
 private:
     static constexpr std::uint8_t kProven = 1, kNoIco = 2;
@@ -60,10 +65,20 @@ private:
     std::vector<std::uint32_t> shape_id_;
     std::vector<std::string> shapes_;
     std::unordered_map<std::string, std::uint32_t> shape_index_;
-    // Complete blocks' shape ids by (sources << 32 | sinks): no name formatted per block.
-    std::unordered_map<std::uint64_t, std::uint32_t> complete_index_;
-    std::uint64_t last_complete_key_ = 0;
-    std::uint32_t last_complete_id_ = 0;
+    // Closed-form shape ids by (kind, a, b): no name formatted per block.
+    struct ClosedKey {
+        Kind kind;
+        std::uint32_t a, b;
+        bool operator==(const ClosedKey&) const = default;
+    };
+    struct ClosedHash {
+        std::size_t operator()(const ClosedKey& k) const noexcept {
+            return std::hash<std::uint64_t>{}((std::uint64_t{k.a} << 32 | k.b) * 31 + static_cast<std::uint64_t>(k.kind));
+        }
+    };
+    std::unordered_map<ClosedKey, std::uint32_t, ClosedHash> closed_index_;
+    ClosedKey last_closed_{Kind::greedy, 0, 0};
+    std::uint32_t last_closed_id_ = 0;
     std::vector<std::uint32_t> order_offsets_{0};
     std::vector<NodeId> orders_;
     std::vector<std::uint32_t> profiles_;  // block b's at order_offsets_[b] + b, length sources + 1

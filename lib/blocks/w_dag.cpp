@@ -60,6 +60,51 @@ std::vector<std::uint32_t> w_chain(const BlockView& v) {
     return chain;
 }
 
+bool w_chain_in(const Dag& g, std::span<const NodeId> sources, std::vector<NodeId>& chain, std::uint32_t& d) {
+    const auto s = static_cast<std::uint32_t>(sources.size());
+    if (s < 2) return false;
+    d = g.out_degree(sources[0]);
+    if (d < 2) return false;
+    // Out-degree d everywhere, sinks of in-degree 1 or 2, and s - 1 shared
+    // sinks (counted once per parent: 2(s-1)) make s(d-1)+1 sinks. Sinks of a
+    // block have all their in-arcs in it, so the dag's in-degree is the block's.
+    std::uint64_t shared_arcs = 0;
+    NodeId start = kNoNode;
+    for (std::uint32_t i = 0; i < s; ++i) {
+        const NodeId u = sources[i];
+        if (i > 0 && u <= sources[i - 1]) return false;  // the slow path validates
+        if (g.out_degree(u) != d) return false;
+        std::uint32_t k = 0;
+        for (NodeId c : g.children(u)) {
+            const std::uint32_t in = g.in_degree(c);
+            if (in > 2) return false;
+            k += in == 2;
+        }
+        shared_arcs += k;
+        if (k <= 1 && start == kNoNode) start = u;  // an end; sources ascend, so the smaller id
+    }
+    if (shared_arcs != 2 * std::uint64_t{s - 1} || start == kNoNode) return false;
+    // Walk the chain as w_chain does: the first shared child (by id) other
+    // than the one we came through, then its other parent.
+    chain.clear();
+    chain.reserve(s);
+    NodeId t = start, via = kNoNode;
+    while (t != kNoNode && chain.size() <= s) {
+        chain.push_back(t);
+        NodeId next = kNoNode, through = kNoNode;
+        for (NodeId c : g.children(t)) {
+            if (c == via || g.in_degree(c) != 2) continue;
+            const auto p = g.parents(c);
+            next = p[0] == t ? p[1] : p[0];
+            through = c;
+            break;
+        }
+        t = next;
+        via = through;
+    }
+    return chain.size() == s;
+}
+
 bool schedule_w(const BlockView& v, BlockSchedule& out) {
     if (v.tops() < 2) return false;
     const std::vector<std::uint32_t> chain = w_chain(v);

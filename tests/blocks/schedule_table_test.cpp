@@ -9,6 +9,7 @@
 #include "../structure/structure_dags.hpp"
 #include "blocks/schedule_table.hpp"
 #include "common/error.hpp"
+#include "common/random.hpp"
 #include "decompose/decomposition.hpp"
 #include "families/families.hpp"
 #include "skeleton/shortcut.hpp"
@@ -71,6 +72,48 @@ TEST(ScheduleTable, MatchesScheduleBlockOnFamilies) {
     complete += check_all_blocks(families::expansion_reduction(4), "expansion-reduction 4");
     complete += check_all_blocks(families::matrix_multiplication(2), "matrix multiplication 2");
     EXPECT_GT(complete, 100);  // butterflies, tree nodes
+    // W and M chains, recognised on the skeleton without a local block.
+    for (std::uint32_t s = 1; s <= 9; ++s)
+        for (std::uint32_t d = 2; d <= 5; ++d) {
+            check_all_blocks(families::w_dag(s, d), "W(" + std::to_string(s) + "," + std::to_string(d) + ")");
+            check_all_blocks(families::m_dag(s, d), "M(" + std::to_string(s) + "," + std::to_string(d) + ")");
+        }
+    check_all_blocks(families::wavefront(7, 9), "wavefront 7x9");
+    check_all_blocks(families::laplace(6), "laplace 6");
+}
+
+// Near-misses of W and M chains (a cycle of shared sinks, a branching
+// chain, a stray in-degree) must fall through to the generic path and get
+// its answer, not a wrong closed form.
+TEST(ScheduleTable, ChainNearMissesGetTheGenericAnswer) {
+    auto dag = [](std::vector<std::pair<const char*, const char*>> arcs) {
+        DagBuilder b;
+        for (auto [u, v] : arcs) b.add_arc(b.ensure_node(u), b.ensure_node(v));
+        return std::move(b).build();
+    };
+    // C(3): a cycle of shared sinks.
+    check_all_blocks(dag({{"a", "x"}, {"a", "y"}, {"b", "y"}, {"b", "z"}, {"c", "z"}, {"c", "x"}}), "cycle");
+    // A source with three shared sinks (a branching "chain").
+    check_all_blocks(dag({{"a", "x"}, {"a", "y"}, {"a", "z"}, {"b", "x"}, {"b", "p"}, {"b", "q"}, {"c", "y"},
+                          {"c", "r"}, {"c", "s"}, {"d", "z"}, {"d", "t"}, {"d", "u"}}),
+                     "star");
+    // M-like, but one sink of in-degree 3.
+    check_all_blocks(dag({{"a", "x"}, {"b", "x"}, {"b", "y"}, {"c", "y"}, {"d", "y"}}), "uneven M");
+    // W-like, but sources of different out-degrees.
+    check_all_blocks(dag({{"a", "x"}, {"a", "y"}, {"b", "y"}, {"b", "z"}, {"b", "w"}}), "uneven W");
+    // Random sparse bipartite blocks: many near-chains.
+    for (std::uint64_t seed = 0; seed < 300; ++seed) {
+        SplitMix64 rng(seed);
+        DagBuilder b;
+        const auto tops = static_cast<std::uint32_t>(2 + rng.below(6));
+        const auto bottoms = static_cast<std::uint32_t>(2 + rng.below(7));
+        for (std::uint32_t i = 0; i < tops; ++i) b.add_node("t" + std::to_string(i));
+        for (std::uint32_t j = 0; j < bottoms; ++j) b.add_node("b" + std::to_string(j));
+        for (std::uint32_t i = 0; i < tops; ++i)
+            for (std::uint32_t j = 0; j < bottoms; ++j)
+                if (rng.below(3) == 0 || j == i % bottoms) b.add_arc(i, tops + j);
+        check_all_blocks(std::move(b).build(), "random bipartite seed " + std::to_string(seed));
+    }
 }
 
 TEST(ScheduleTable, MatchesScheduleBlockOnRandomComposites) {
