@@ -102,6 +102,29 @@ std::vector<std::uint32_t> w_chain(const BlockView& v);
 // produce the same orders (meshes and wavefronts are made of such blocks).
 // W_{s,d}: `chain` = the sources along the chain, d = their out-degree.
 bool w_chain_in(const Dag& g, std::span<const NodeId> sources, std::vector<NodeId>& chain, std::uint32_t& d);
+// Their walk (w_chain's): from `start`, the first link (by id) of the current
+// node that is shared and is not the one we came through, then that link's
+// other end; `links(t)` lists t's links (children for W, parents for M),
+// `ends(l)` a link's two ends when shared(l). At most s + 1 nodes.
+template <class Links, class Ends, class Shared>
+void walk_chain(NodeId start, std::size_t s, std::vector<NodeId>& chain, Links links, Ends ends, Shared shared) {
+    chain.clear();
+    chain.reserve(s + 1);
+    NodeId t = start, via = kNoNode;
+    while (t != kNoNode && chain.size() <= s) {
+        chain.push_back(t);
+        NodeId next = kNoNode, through = kNoNode;
+        for (NodeId l : links(t)) {
+            if (l == via || !shared(l)) continue;
+            const auto e = ends(l);
+            next = e[0] == t ? e[1] : e[0];
+            through = l;
+            break;
+        }
+        t = next;
+        via = through;
+    }
+}
 // M_{s,d}: `order` = the dual schedule of the sinks' chain, s sinks of in-degree d.
 bool m_order_in(const Dag& g, std::span<const NodeId> sources, std::vector<NodeId>& order, std::uint32_t& s,
                 std::uint32_t& d);

@@ -54,21 +54,9 @@ bool m_order_in(const Dag& g, std::span<const NodeId> sources, std::vector<NodeI
     // graph with s - 1 edges, a tree; a walk covering all s sinks makes it a
     // path, so a shared parent always joins neighbours of the chain.
     std::vector<NodeId> chain;
-    chain.reserve(s);
-    NodeId t = start, via = kNoNode;
-    while (t != kNoNode && chain.size() <= s) {
-        chain.push_back(t);
-        NodeId next = kNoNode, through = kNoNode;
-        for (NodeId p : g.parents(t)) {
-            if (p == via || g.out_degree(p) != 2) continue;
-            const auto c = g.children(p);
-            next = c[0] == t ? c[1] : c[0];
-            through = p;
-            break;
-        }
-        t = next;
-        via = through;
-    }
+    walk_chain(
+        start, s, chain, [&](NodeId t) { return g.parents(t); }, [&](NodeId p) { return g.children(p); },
+        [&](NodeId p) { return g.out_degree(p) == 2; });
     if (chain.size() != s) return false;
     // dual_local_order: sink i's packet is its parents whose children are all
     // among sinks 0..i (a parent of out-degree 1, or shared with sink i-1),

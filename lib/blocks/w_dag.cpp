@@ -86,22 +86,9 @@ bool w_chain_in(const Dag& g, std::span<const NodeId> sources, std::vector<NodeI
     if (shared_arcs != 2 * std::uint64_t{s - 1} || start == kNoNode) return false;
     // Walk the chain as w_chain does: the first shared child (by id) other
     // than the one we came through, then its other parent.
-    chain.clear();
-    chain.reserve(s);
-    NodeId t = start, via = kNoNode;
-    while (t != kNoNode && chain.size() <= s) {
-        chain.push_back(t);
-        NodeId next = kNoNode, through = kNoNode;
-        for (NodeId c : g.children(t)) {
-            if (c == via || g.in_degree(c) != 2) continue;
-            const auto p = g.parents(c);
-            next = p[0] == t ? p[1] : p[0];
-            through = c;
-            break;
-        }
-        t = next;
-        via = through;
-    }
+    walk_chain(
+        start, s, chain, [&](NodeId t) { return g.children(t); }, [&](NodeId c) { return g.parents(c); },
+        [&](NodeId c) { return g.in_degree(c) == 2; });
     return chain.size() == s;
 }
 
