@@ -47,6 +47,7 @@ void sort_ids(NodeId* v, std::size_t k, std::vector<std::uint64_t>& bits) {
         }
         return;
     }
+    if (std::is_sorted(v, v + k)) return;  // the search often finds a chain's nodes in order
     const auto [lo, hi] = std::minmax_element(v, v + k);
     const NodeId min = *lo, range = *hi - *lo + 1;
     if (range / 64 > k) {
