@@ -65,16 +65,16 @@ Dag DagBuilder::freeze(NameTable names, std::vector<std::pair<NodeId, NodeId>> a
 
     // Counting sort of arcs by tail, then sort+unique inside each (short) row:
     // near-linear, and rows come out sorted for binary searches later.
-    std::vector<std::uint64_t> off(static_cast<std::size_t>(n) + 1, 0);
+    BigVector<std::uint64_t> off(static_cast<std::size_t>(n) + 1, 0);
     for (auto [u, v] : arcs) ++off[u + 1];
     for (NodeId i = 0; i < n; ++i) off[i + 1] += off[i];
-    std::vector<NodeId> tgt(arcs.size());
+    BigVector<NodeId> tgt(arcs.size());
     {
-        std::vector<std::uint64_t> pos(off.begin(), off.end() - 1);
+        BigVector<std::uint64_t> pos(off.begin(), off.end() - 1);
         for (auto [u, v] : arcs) tgt[pos[u]++] = v;
     }
     std::uint64_t write = 0;
-    std::vector<std::uint64_t> out_off(static_cast<std::size_t>(n) + 1, 0);
+    BigVector<std::uint64_t> out_off(static_cast<std::size_t>(n) + 1, 0);
     for (NodeId u = 0; u < n; ++u) {
         auto first = tgt.begin() + static_cast<std::ptrdiff_t>(off[u]);
         auto last = tgt.begin() + static_cast<std::ptrdiff_t>(off[u + 1]);
@@ -93,12 +93,12 @@ Dag DagBuilder::freeze(NameTable names, std::vector<std::pair<NodeId, NodeId>> a
     g.out_targets_ = std::move(tgt);
 
     // Reverse CSR; filling in tail order keeps each parent row sorted.
-    std::vector<std::uint64_t> in_off(static_cast<std::size_t>(n) + 1, 0);
+    BigVector<std::uint64_t> in_off(static_cast<std::size_t>(n) + 1, 0);
     for (NodeId v : g.out_targets_) ++in_off[v + 1];
     for (NodeId i = 0; i < n; ++i) in_off[i + 1] += in_off[i];
-    std::vector<NodeId> src(g.out_targets_.size());
+    BigVector<NodeId> src(g.out_targets_.size());
     {
-        std::vector<std::uint64_t> pos(in_off.begin(), in_off.end() - 1);
+        BigVector<std::uint64_t> pos(in_off.begin(), in_off.end() - 1);
         for (NodeId u = 0; u < n; ++u)
             for (NodeId v : g.children(u)) src[pos[v]++] = u;
     }

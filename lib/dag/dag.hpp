@@ -131,12 +131,13 @@ private:
     NodeId n_ = 0;
     std::uint64_t duplicate_arcs_ = 0;
     NameTable names_;
-    std::vector<std::uint64_t> out_offsets_{0};
-    std::vector<NodeId> out_targets_;
-    std::vector<std::uint64_t> in_offsets_{0};
-    std::vector<NodeId> in_sources_;
-    std::vector<NodeId> topo_;
-    std::vector<std::uint32_t> level_;
+    // BigVector: huge pages for the arrays every algorithm probes at random.
+    BigVector<std::uint64_t> out_offsets_{0};
+    BigVector<NodeId> out_targets_;
+    BigVector<std::uint64_t> in_offsets_{0};
+    BigVector<NodeId> in_sources_;
+    BigVector<NodeId> topo_;
+    BigVector<std::uint32_t> level_;
     std::uint32_t level_count_ = 0;
     std::uint32_t max_level_width_ = 0;
 };

@@ -40,7 +40,7 @@ std::uint64_t NameTable::slot_of(std::uint32_t id, std::uint64_t h) noexcept {
 }
 
 void NameTable::rebuild_index(std::size_t cap) {
-    std::vector<std::uint64_t> fresh(cap, 0);
+    BigVector<std::uint64_t> fresh(cap, 0);
     const std::size_t mask = cap - 1;
     for (std::uint32_t id = 0; id < size(); ++id) {
         std::size_t i = hashes_[id] & mask;

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "dag/big_vector.hpp"
+
 namespace ics {
 
 class NameTable {
@@ -54,7 +56,7 @@ private:
     std::vector<std::uint64_t> offsets_{0};
     std::vector<std::uint64_t> hashes_;  // per id, so growing never rehashes strings
     // Open addressing; a slot holds (high 32 hash bits) << 32 | (id + 1), 0 = empty.
-    std::vector<std::uint64_t> index_;
+    BigVector<std::uint64_t> index_;
 };
 
 }  // namespace ics

@@ -49,6 +49,46 @@ TEST(NameTable, SubsetKeepsNamesOrderAndLookups) {
     EXPECT_TRUE(t.subset({}).size() == 0);
 }
 
+TEST(BigVector, BehavesLikeAVectorOnBothSidesOfTheMappingThreshold) {
+    // 8 MB: mapped apart (huge-page advice); 1 KB: operator new.
+    BigVector<std::uint64_t> big(std::size_t{1} << 20), small(128, 5);
+    for (std::size_t i = 0; i < big.size(); ++i) big[i] = i * 7;
+    BigVector<std::uint64_t> copy = big;
+    EXPECT_EQ(copy, big);
+    big.resize(big.size() * 2, 3);  // reallocates: a bigger mapping, the old one unmapped
+    for (std::size_t i = 0; i < copy.size(); ++i) ASSERT_EQ(big[i], i * 7);
+    EXPECT_EQ(big.back(), 3u);
+    big.swap(small);
+    EXPECT_EQ(big.size(), 128u);
+    EXPECT_EQ(small.size(), std::size_t{1} << 21);
+    small.clear();
+    small.shrink_to_fit();  // back below the threshold
+    EXPECT_TRUE(small.empty());
+}
+
+TEST(Dag, MillionNodeDagOnMappedArrays) {
+    // A 2^20-node chain of pairs: offsets of 8 MB each take the mapped path.
+    const NodeId n = NodeId{1} << 20;
+    DagBuilder b;
+    b.reserve(n, n);
+    for (NodeId v = 0; v < n; ++v) b.add_node("v" + std::to_string(v));
+    for (NodeId v = 0; v + 2 < n; v += 2) {
+        b.add_arc(v, v + 2);
+        b.add_arc(v, v + 3);
+    }
+    const Dag g = std::move(b).build();
+    ASSERT_EQ(g.node_count(), n);
+    EXPECT_EQ(g.arc_count(), std::uint64_t{n} - 2);
+    std::vector<std::uint32_t> pos(n);
+    const auto topo = g.topological_order();
+    ASSERT_EQ(topo.size(), n);
+    for (NodeId i = 0; i < n; ++i) pos[topo[i]] = i;
+    for (NodeId v = 0; v < n; ++v)
+        for (NodeId c : g.children(v)) ASSERT_LT(pos[v], pos[c]);
+    EXPECT_EQ(g.find("v1048575"), n - 1);
+    EXPECT_EQ(g.level_count(), n / 2);
+}
+
 TEST(DagBuilder, RejectsBadNodesAndArcs) {
     DagBuilder b;
     const NodeId a = b.add_node("a");
