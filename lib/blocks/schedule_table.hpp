@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "blocks/block_schedule.hpp"
+#include "dag/big_vector.hpp"
 
 namespace ics::blocks {
 
@@ -79,9 +80,9 @@ private:
     std::unordered_map<ClosedKey, std::uint32_t, ClosedHash> closed_index_;
     ClosedKey last_closed_{Kind::greedy, 0, 0};
     std::uint32_t last_closed_id_ = 0;
-    std::vector<std::uint32_t> order_offsets_{0};
-    std::vector<NodeId> orders_;
-    std::vector<std::uint32_t> profiles_;  // block b's at order_offsets_[b] + b, length sources + 1
+    BigVector<std::uint32_t> order_offsets_{0};
+    BigVector<NodeId> orders_;
+    BigVector<std::uint32_t> profiles_;  // block b's at order_offsets_[b] + b, length sources + 1
 };
 
 // Schedules the block whose sources are `sources` (see schedule_block) and

@@ -157,7 +157,7 @@ void renumber(Decomposition& d, const std::vector<BlockId>& rank) {
     d.super_targets = std::move(targets);
     for (auto [offs, nodes] : {std::pair{&d.source_offsets, &d.source_nodes}, std::pair{&d.sink_offsets, &d.sink_nodes}}) {
         std::vector<std::uint32_t> o(static_cast<std::size_t>(B) + 1, 0);
-        std::vector<NodeId> v;
+        BigVector<NodeId> v;
         v.reserve(nodes->size());
         for (BlockId r = 0; r < B; ++r) {
             const BlockId b = old_of[r];

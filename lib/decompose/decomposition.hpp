@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "dag/big_vector.hpp"
 #include "dag/dag.hpp"
 
 namespace ics::decompose {
@@ -48,14 +49,14 @@ struct Decomposition {
     // its sinks (nodes whose in-arcs are in b) likewise. The arcs of b are
     // exactly the out-arcs, in the skeleton, of b's sources.
     std::vector<std::uint32_t> source_offsets{0};
-    std::vector<NodeId> source_nodes;
+    BigVector<NodeId> source_nodes;
     std::vector<std::uint32_t> sink_offsets{0};
-    std::vector<NodeId> sink_nodes;
+    BigVector<NodeId> sink_nodes;
 
     // Per node: the block holding its out-arcs / in-arcs (kNoBlock if none).
     // Isolated nodes (no arcs) belong to no block.
-    std::vector<BlockId> out_block;
-    std::vector<BlockId> in_block;
+    BigVector<BlockId> out_block;
+    BigVector<BlockId> in_block;
     std::vector<NodeId> isolated;
 
     // Super-dag: arc b -> c (b != c) when a sink of b is a source of c (CSR,

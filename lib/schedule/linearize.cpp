@@ -4,6 +4,7 @@
 #include <queue>
 #include <unordered_map>
 
+#include "dag/big_vector.hpp"
 #include "priority/priority.hpp"
 #include "schedule/memory_aware.hpp"
 #include "sweep/ic_sweep.hpp"
@@ -133,7 +134,7 @@ private:
         return theorem_2_2(family_[a], family_[b]) || priority::has_priority(reps_[a], reps_[b]);
     }
 
-    std::vector<std::uint32_t> type_of_;
+    BigVector<std::uint32_t> type_of_;
     std::vector<Profile> reps_;
     std::vector<std::int8_t> dense_;
     std::vector<Family> family_;
@@ -143,7 +144,7 @@ private:
 class Linearizer {
 public:
     Linearizer(const decompose::Decomposition& dec, const blocks::ScheduleTable& blocks, MemoryGuide* guide)
-        : dec_(dec), blocks_(blocks), cache_(blocks), pending_(dec.super_in_degree),
+        : dec_(dec), blocks_(blocks), cache_(blocks), pending_(dec.super_in_degree.begin(), dec.super_in_degree.end()),
           bucket_(cache_.type_count()), pos_(dec.block_count, kNotLive), guide_(guide) {
         if (guide_) {
             heaps_.resize(cache_.type_count());
@@ -420,7 +421,7 @@ private:
     const decompose::Decomposition& dec_;
     const blocks::ScheduleTable& blocks_;
     PriorityCache cache_;
-    std::vector<std::uint32_t> pending_;            // unremoved parents in the super-dag
+    BigVector<std::uint32_t> pending_;              // unremoved parents in the super-dag
     std::vector<std::vector<BlockId>> bucket_;      // current source blocks by profile type
     std::vector<std::uint32_t> present_;            // types with a nonempty bucket (lazily compacted)
     bool present_dirty_ = false;                    // present_ may hold empty or repeated types
@@ -428,7 +429,7 @@ private:
     std::uint32_t emitted_ = 0;                     // blocks removed from the remnant
     std::vector<BlockId> freed_;                    // scratch for remove()
     static constexpr std::uint32_t kNotLive = 0xFFFFFFFFu;
-    std::vector<std::uint32_t> pos_;                // index in its bucket, kNotLive if not a current source
+    BigVector<std::uint32_t> pos_;                  // index in its bucket, kNotLive if not a current source
     MemoryGuide* guide_;                            // null: objective = eligibility
     std::vector<Heap> heaps_;                       // memory objective: per type, by (delta, seq)
     std::vector<std::uint64_t> seq_;                // when each block became a source

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "blocks/block_schedule.hpp"
+#include "dag/big_vector.hpp"
 #include "decompose/decomposition.hpp"
 #include "exact/downset_search.hpp"
 #include "schedule/linearize.hpp"
@@ -88,7 +89,7 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
         ev->area = 0;
         for (std::uint32_t x : ev->eligible) ev->area += x;
         // open = executed nodes with an unexecuted child (§2.2.3).
-        std::vector<std::uint32_t> pending(n);
+        BigVector<std::uint32_t> pending(n);
         for (NodeId v = 0; v < n; ++v) pending[v] = dag.out_degree(v);
         std::uint32_t open = 0;
         ev->memory = 0;

@@ -15,6 +15,7 @@
 
 #include "blocks/block_schedule.hpp"
 #include "blocks/schedule_table.hpp"
+#include "dag/big_vector.hpp"
 #include "dag/dag.hpp"
 #include "pebble/pebble.hpp"
 
@@ -72,7 +73,7 @@ struct Result {
     blocks::ScheduleTable blocks;
     // Block b's sinks: block_sinks[block_sink_offsets[b] .. [b+1]) (flat).
     std::vector<std::uint32_t> block_sink_offsets{0};
-    std::vector<NodeId> block_sinks;
+    BigVector<NodeId> block_sinks;
     // The ▷-linearization as CSR: group g is linearization[group_offsets[g]
     // .. [g+1]); a group of several blocks is a sum of source blocks
     // scheduled by IC-Sweep (interleaved).
