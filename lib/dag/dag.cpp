@@ -49,15 +49,16 @@ void DagBuilder::reserve(std::size_t nodes, std::size_t arcs, std::size_t name_c
     arcs_.reserve(arcs);
 }
 
-Dag DagBuilder::build() const& { return freeze(names_, arcs_); }
+Dag DagBuilder::build() const& { return freeze(names_, arcs_, nullptr); }
 
 Dag DagBuilder::build() && {
-    Dag g = freeze(std::move(names_), std::move(arcs_));
+    Dag g = freeze(std::move(names_), arcs_, &arcs_);
     *this = DagBuilder{};
     return g;
 }
 
-Dag DagBuilder::freeze(NameTable names, std::vector<std::pair<NodeId, NodeId>> arcs) {
+Dag DagBuilder::freeze(NameTable names, std::span<const std::pair<NodeId, NodeId>> arcs,
+                       std::vector<std::pair<NodeId, NodeId>>* spent) {
     Dag g;
     const NodeId n = names.size();
     g.n_ = n;
@@ -84,7 +85,7 @@ Dag DagBuilder::freeze(NameTable names, std::vector<std::pair<NodeId, NodeId>> a
         out_off[u + 1] = write;
     }
     g.duplicate_arcs_ = arcs.size() - write;
-    arcs = {};  // freed before the reverse CSR is built
+    if (spent) *spent = {};  // a consumed builder's arcs: freed before the reverse CSR is built
     if (write < tgt.size()) {
         tgt.resize(write);
         tgt.shrink_to_fit();

@@ -65,7 +65,10 @@ public:
 
 private:
     std::pair<NodeId, bool> ensure(std::string_view name, std::uint64_t h);
-    static Dag freeze(NameTable names, std::vector<std::pair<NodeId, NodeId>> arcs);
+    // Reads `arcs`; frees `*spent` (the same arcs, owned by a consumed
+    // builder) as soon as they are placed, before the reverse CSR is built.
+    static Dag freeze(NameTable names, std::span<const std::pair<NodeId, NodeId>> arcs,
+                      std::vector<std::pair<NodeId, NodeId>>* spent);
 
     NameTable names_;
     std::vector<std::pair<NodeId, NodeId>> arcs_;
