@@ -149,9 +149,16 @@ std::vector<std::uint32_t> greedy_order(const BlockView& v);
 // source feeds the same children: butterflies, tree nodes), else 0. Unsorted,
 // repeated or unknown ids give 0 too: the slow path validates and reports them.
 std::uint32_t complete_block_sinks(const Dag& skeleton, std::span<const NodeId> sources);
-// Kind and shape name of a complete block with s sources and t sinks (the
-// names recognize.cpp gives them).
-Kind complete_kind(std::uint32_t s, std::uint32_t t);
-std::string complete_shape(std::uint32_t s, std::uint32_t t);
+// A closed-form shape: its kind and the numbers in its name.
+struct ClosedShape {
+    Kind kind;
+    std::uint32_t a = 0, b = 0;
+};
+// The one spelling of closed-form shape names (recognize.cpp): "trivial(b)"
+// (a = 1 source), "C(a)", "Q(a,b)", "W(a,b)", "M(a,b)", "N(a)".
+std::string shape_name(const ClosedShape& shape);
+// The shape a complete block with s sources and t sinks is named by:
+// trivial(t), C(2) (the butterfly), M(1,s) or Q(s,t).
+ClosedShape complete_shape(std::uint32_t s, std::uint32_t t);
 
 }  // namespace ics::blocks::detail

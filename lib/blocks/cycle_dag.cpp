@@ -33,7 +33,7 @@ bool schedule_cycle(const BlockView& v, BlockSchedule& out) {
         b = nb;
     } while (t != start && order.size() < s);
     if (t != start || order.size() != s) return false;  // two or more cycles
-    set_proven(out, v, Kind::cycle_dag, "C(" + std::to_string(s) + ")", order);
+    set_proven(out, v, Kind::cycle_dag, shape_name({Kind::cycle_dag, s}), order);
     out.profile.resize(s + 1);
     out.profile[0] = 0;
     for (std::uint32_t x = 1; x < s; ++x) out.profile[x] = x - 1;

@@ -78,7 +78,7 @@ bool schedule_m(const BlockView& v, BlockSchedule& out) {
     if (chain.empty()) return false;
     const std::uint32_t s = v.bottoms(), d = v.in_degree(0), n = v.tops();
     const std::vector<std::uint32_t> order = dual_local_order(w, chain);
-    set_proven(out, v, Kind::m_dag, "M(" + std::to_string(s) + "," + std::to_string(d) + ")", order);
+    set_proven(out, v, Kind::m_dag, shape_name({Kind::m_dag, s, d}), order);
     out.profile.resize(n + 1);
     out.profile[0] = 0;
     for (std::uint32_t x = 1; x <= n; ++x) out.profile[x] = (x - 1) / (d - 1);

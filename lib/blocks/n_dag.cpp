@@ -48,7 +48,7 @@ bool schedule_n(const BlockView& v, BlockSchedule& out) {
         t = nt;
     }
     if (order.size() != s) return false;
-    set_proven(out, v, Kind::n_dag, "N(" + std::to_string(s) + ")", order);
+    set_proven(out, v, Kind::n_dag, shape_name({Kind::n_dag, s}), order);
     out.profile.resize(s + 1);
     for (std::uint32_t x = 0; x <= s; ++x) out.profile[x] = x;
     return true;

@@ -12,7 +12,7 @@ bool schedule_q(const BlockView& v, BlockSchedule& out) {
     if (s < 2 || t < 2 || v.arcs() != std::uint64_t{s} * t) return false;  // no duplicate arcs: complete
     std::vector<std::uint32_t> order(s);
     for (std::uint32_t i = 0; i < s; ++i) order[i] = i;  // as given
-    set_proven(out, v, Kind::q_dag, "Q(" + std::to_string(s) + "," + std::to_string(t) + ")", order);
+    set_proven(out, v, Kind::q_dag, shape_name({Kind::q_dag, s, t}), order);
     out.profile.assign(s + 1, 0);
     out.profile[s] = t;
     return true;

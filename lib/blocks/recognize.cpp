@@ -8,6 +8,19 @@ namespace ics::blocks {
 
 namespace detail {
 
+std::string shape_name(const ClosedShape& shape) {
+    const std::string a = std::to_string(shape.a), b = std::to_string(shape.b);
+    switch (shape.kind) {
+        case Kind::trivial: return "trivial(" + b + ")";
+        case Kind::cycle_dag: return "C(" + a + ")";
+        case Kind::n_dag: return "N(" + a + ")";
+        case Kind::q_dag: return "Q(" + a + "," + b + ")";
+        case Kind::w_dag: return "W(" + a + "," + b + ")";
+        case Kind::m_dag: return "M(" + a + "," + b + ")";
+        default: fail(Errc::internal, std::string("no closed-form name for kind ") + kind_name(shape.kind));
+    }
+}
+
 bool recognize_closed_form(const BlockView& v, BlockSchedule& out) {
     return schedule_trivial(v, out) || schedule_cycle(v, out) || schedule_q(v, out) || schedule_w(v, out) ||
            schedule_m(v, out) || schedule_n(v, out) || schedule_product(v, out);

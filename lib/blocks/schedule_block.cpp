@@ -81,8 +81,9 @@ bool schedule_complete(const Dag& g, std::span<const NodeId> sources, BlockSched
     const auto s = static_cast<std::uint32_t>(sources.size());
     out.proven = true;
     out.ico_exists = true;
-    out.kind = detail::complete_kind(s, t);
-    out.shape = detail::complete_shape(s, t);
+    const detail::ClosedShape shape = detail::complete_shape(s, t);
+    out.kind = shape.kind;
+    out.shape = detail::shape_name(shape);
     out.order.assign(sources.begin(), sources.end());
     out.profile.assign(static_cast<std::size_t>(s) + 1, 0);
     out.profile[s] = t;
@@ -112,20 +113,11 @@ std::uint32_t complete_block_sinks(const Dag& g, std::span<const NodeId> sources
     return static_cast<std::uint32_t>(first.size());
 }
 
-Kind complete_kind(std::uint32_t s, std::uint32_t t) {
-    if (s == 1) return Kind::trivial;
-    if (s == 2 && t == 2) return Kind::cycle_dag;
-    if (t == 1) return Kind::m_dag;
-    return Kind::q_dag;
-}
-
-std::string complete_shape(std::uint32_t s, std::uint32_t t) {
-    switch (complete_kind(s, t)) {
-        case Kind::trivial: return "trivial(" + std::to_string(t) + ")";
-        case Kind::cycle_dag: return "C(2)";
-        case Kind::m_dag: return "M(1," + std::to_string(s) + ")";
-        default: return "Q(" + std::to_string(s) + "," + std::to_string(t) + ")";
-    }
+ClosedShape complete_shape(std::uint32_t s, std::uint32_t t) {
+    if (s == 1) return {Kind::trivial, 1, t};
+    if (s == 2 && t == 2) return {Kind::cycle_dag, 2, 0};
+    if (t == 1) return {Kind::m_dag, 1, s};
+    return {Kind::q_dag, s, t};
 }
 
 }  // namespace detail

@@ -48,16 +48,7 @@ std::span<std::uint32_t> ScheduleTable::push_closed(Kind kind, std::uint32_t a, 
     // Consecutive blocks mostly share their shape (one per level or per dag).
     if (!(key == last_closed_)) {
         auto [it, fresh] = closed_index_.try_emplace(key, 0);
-        if (fresh) {
-            switch (kind) {
-                case Kind::trivial: it->second = intern("trivial(" + std::to_string(b) + ")"); break;
-                case Kind::cycle_dag: it->second = intern("C(" + std::to_string(a) + ")"); break;
-                case Kind::q_dag: it->second = intern("Q(" + std::to_string(a) + "," + std::to_string(b) + ")"); break;
-                case Kind::w_dag: it->second = intern("W(" + std::to_string(a) + "," + std::to_string(b) + ")"); break;
-                case Kind::m_dag: it->second = intern("M(" + std::to_string(a) + "," + std::to_string(b) + ")"); break;
-                default: fail(Errc::internal, std::string("push_closed: no name for kind ") + kind_name(kind));
-            }
-        }
+        if (fresh) it->second = intern(detail::shape_name({kind, a, b}));
         last_closed_ = key;
         last_closed_id_ = it->second;
     }
@@ -68,12 +59,8 @@ std::span<std::uint32_t> ScheduleTable::push_closed(Kind kind, std::uint32_t a, 
 }
 
 void ScheduleTable::push_complete(std::span<const NodeId> sources, std::uint32_t sinks) {
-    const auto s = static_cast<std::uint32_t>(sources.size());
-    const Kind kind = detail::complete_kind(s, sinks);
-    // Named as complete_shape names them: trivial(t), C(2), M(1,s), Q(s,t).
-    const std::uint32_t a = kind == Kind::trivial ? 1 : kind == Kind::m_dag ? 1 : s;
-    const std::uint32_t b = kind == Kind::m_dag ? s : sinks;
-    const auto profile = push_closed(kind, a, b, sources);
+    const detail::ClosedShape shape = detail::complete_shape(static_cast<std::uint32_t>(sources.size()), sinks);
+    const auto profile = push_closed(shape.kind, shape.a, shape.b, sources);
     std::fill(profile.begin(), profile.end() - 1, 0);
     profile.back() = sinks;
 }
