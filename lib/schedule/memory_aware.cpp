@@ -156,7 +156,7 @@ void MemoryGuide::run_block(decompose::BlockId b) {
 }
 
 void MemoryGuide::run_sum(std::span<const std::uint32_t> members, std::span<const std::uint32_t> path) {
-    for_each_swept_source(blocks_, members, path, [&](NodeId v) { execute(v); });
+    for_each_swept_source(members, path, [&](std::uint32_t b, std::uint32_t x) { execute(blocks_.order(b)[x]); });
 }
 
 }  // namespace ics::schedule

@@ -58,17 +58,13 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
         if (ev) ev->eligible.push_back(e = e - 1 + newly);
     };
     std::size_t s = 0;  // next swept group
-    std::vector<std::uint32_t> next;
     for (std::size_t g = 0; g < lin.group_count(); ++g) {
         const auto members = lin.group(g);
         if (s < lin.swept.size() && lin.swept[s].group == g) {
-            next.assign(members.size(), 0);
-            for (std::uint32_t k : lin.swept[s].path) {
-                const auto b = members[k];
+            for_each_swept_source(members, lin.swept[s].path, [&](std::uint32_t b, std::uint32_t x) {
                 const auto prof = blocks.profile(b);
-                const std::uint32_t x = next[k]++;
                 run(blocks.order(b)[x], prof[x + 1] - prof[x]);
-            }
+            });
             ++s;
             continue;
         }

@@ -53,12 +53,12 @@ struct Options {
 };
 
 // The sources of a sum of blocks scheduled by IC-Sweep, in its interleaved
-// order: path[k] names the member (index into `members`) whose next source runs.
+// order: path[k] names the member (index into `members`) whose next source
+// runs. f(b, x) gets each as the x-th source of block b.
 template <class F>
-void for_each_swept_source(const blocks::ScheduleTable& blocks, std::span<const std::uint32_t> members,
-                           std::span<const std::uint32_t> path, F&& f) {
-    std::vector<std::size_t> next(members.size(), 0);
-    for (std::uint32_t k : path) f(blocks.order(members[k])[next[k]++]);
+void for_each_swept_source(std::span<const std::uint32_t> members, std::span<const std::uint32_t> path, F&& f) {
+    std::vector<std::uint32_t> next(members.size(), 0);
+    for (std::uint32_t k : path) f(members[k], next[k]++);
 }
 
 struct Result {
