@@ -35,6 +35,12 @@ std::uint32_t NameTable::probe(std::string_view name, std::uint64_t h) const noe
 
 std::uint32_t NameTable::find(std::string_view name) const noexcept { return probe(name, hash(name)); }
 
+std::size_t NameTable::index_capacity(std::size_t names) noexcept {
+    std::size_t cap = 16;  // a power of two, load factor at most 1/2
+    while (cap < names * 2) cap *= 2;
+    return cap;
+}
+
 std::uint64_t NameTable::slot_of(std::uint32_t id, std::uint64_t h) noexcept {
     return ((h >> 32) << 32) | (static_cast<std::uint64_t>(id) + 1);
 }
@@ -84,9 +90,7 @@ void NameTable::reserve(std::size_t names, std::size_t chars) {
     chars_.reserve(chars);
     offsets_.reserve(names + 1);
     hashes_.reserve(names);
-    std::size_t cap = 16;
-    while (cap < names * 2) cap *= 2;
-    if (cap > index_.size()) rebuild_index(cap);
+    if (const std::size_t cap = index_capacity(names); cap > index_.size()) rebuild_index(cap);
 }
 
 NameTable NameTable::subset(std::span<const std::uint32_t> ids) const {
@@ -101,9 +105,7 @@ NameTable NameTable::subset(std::span<const std::uint32_t> ids) const {
         t.offsets_.push_back(t.chars_.size());
         t.hashes_.push_back(hashes_[id]);
     }
-    std::size_t cap = 16;
-    while (cap < ids.size() * 2) cap *= 2;
-    t.rebuild_index(cap);
+    t.rebuild_index(index_capacity(ids.size()));
     return t;
 }
 

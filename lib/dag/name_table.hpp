@@ -51,6 +51,7 @@ private:
     std::uint32_t insert(std::string_view name, std::uint64_t h);
     void rebuild_index(std::size_t cap);
     static std::uint64_t slot_of(std::uint32_t id, std::uint64_t h) noexcept;
+    static std::size_t index_capacity(std::size_t names) noexcept;
 
     std::string chars_;
     std::vector<std::uint64_t> offsets_{0};
