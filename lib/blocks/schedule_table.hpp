@@ -19,7 +19,6 @@ namespace ics::blocks {
 class ScheduleTable {
 public:
     std::uint32_t size() const noexcept { return static_cast<std::uint32_t>(kind_.size()); }
-    bool empty() const noexcept { return kind_.empty(); }
 
     Kind kind(std::uint32_t b) const noexcept { return kind_[b]; }
     bool proven(std::uint32_t b) const noexcept { return (flags_[b] & kProven) != 0; }
