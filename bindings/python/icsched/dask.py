@@ -22,6 +22,8 @@ the scheduler's queue and each worker's ready heap run the IC-optimal order
 among the tasks they hold; dask.order no longer matters. `base` shifts every
 rank, to place one computation above or below others submitted by the same
 client (a plain priority=10 on another computation is below every rank >= 11).
+A task the scheduler already holds (the same key, still referenced by an
+earlier computation) keeps the priority it was first given.
 """
 from collections.abc import Mapping as _Mapping
 
