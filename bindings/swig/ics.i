@@ -219,8 +219,10 @@ inline void ics_swig_check_len(int len) {
 %include "ics_java.swg"
 #elif defined(SWIGCSHARP)
 %include "ics_csharp.swg"
+#elif defined(SWIGPYTHON)
+%include "ics_python.swg"
 #else
-#error "icsched: only the Java and C# bindings are maintained"
+#error "icsched: only the Java, C# and Python bindings are maintained"
 #endif
 
 /* ------------------------------------------------------------ one exception rule

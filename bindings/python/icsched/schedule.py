@@ -1,0 +1,158 @@
+"""Schedule (ics_schedule_result), its Blocks and ScheduleOptions."""
+import dataclasses as _dc
+from typing import Tuple as _Tuple
+
+from . import _ics
+from ._enums import Objective, ScheduleMethod, ScheduleStatus
+from ._errors import IcsException
+from ._enums import Status
+from ._util import _Handle, enum_value as _enum, index as _index
+
+
+@_dc.dataclass(frozen=True)
+class Block:
+    """One building block of a Schedule's certificate: a bipartite piece of
+    the skeleton, its schedule and its profile (an immutable value).
+
+    index: position in Schedule.blocks(), node "B<index>" of Dag.superdag();
+    shape: e.g. "W(3,2)"; kind: the family ("w_dag", "exact", "greedy", ...);
+    is_proven: the block's schedule is proven IC-optimal; sources: in the block
+    schedule's order; sinks; profile: E(0..len(sources)) of the block.
+    """
+    index: int
+    shape: str
+    kind: str
+    is_proven: bool
+    sources: _Tuple[int, ...]
+    sinks: _Tuple[int, ...]
+    profile: _Tuple[int, ...]
+
+
+_DEFAULTS = None
+
+
+def _defaults():
+    global _DEFAULTS
+    if _DEFAULTS is None:
+        _DEFAULTS = tuple(_ics.Schedule.defaultOptions())
+    return _DEFAULTS
+
+
+def _non_negative(value, what):
+    v = _index(value, what)
+    if v < 0:
+        raise IcsException(Status.INVALID_ARGUMENT, '%s must not be negative (got %d)' % (what, v))
+    return v
+
+
+@_dc.dataclass(frozen=True)
+class ScheduleOptions:
+    """Limits of Dag.schedule (ics_schedule_options); unset fields take the
+    linked library's ICS_SCHEDULE_OPTIONS_INIT values.  Immutable: replace()
+    returns a modified copy.
+
+    exact_max_nodes: dags up to this many nodes are decided exactly;
+    exact_max_downsets: down-set budget of the exact search for larger dags;
+    block_exact_max_sources: exhaustive search limit for one block;
+    objective: Objective.ELIGIBILITY (default) or MEMORY (a low memory cost
+    among the IC-optimal schedules, same E(t)).
+    """
+    exact_max_nodes: int = None
+    exact_max_downsets: int = None
+    block_exact_max_sources: int = None
+    objective: Objective = Objective.ELIGIBILITY
+
+    def __post_init__(self):
+        d = _defaults()
+        for i, name in enumerate(('exact_max_nodes', 'exact_max_downsets', 'block_exact_max_sources')):
+            value = getattr(self, name)
+            object.__setattr__(self, name, d[i] if value is None else _non_negative(value, name))
+        object.__setattr__(self, 'objective', Objective(_enum(Objective, self.objective, 'objective')))
+        if self.exact_max_nodes >= 2 ** 31 or self.block_exact_max_sources >= 2 ** 31:
+            raise IcsException(Status.INVALID_ARGUMENT, 'limit too large')
+
+    @staticmethod
+    def defaults():
+        """The library's defaults."""
+        return ScheduleOptions()
+
+    def replace(self, **changes):
+        """A copy with the given fields changed."""
+        return _dc.replace(self, **changes)
+
+
+class Schedule(_Handle):
+    """An IC-scheduling result (Dag.schedule()): the order, its E(t) profile,
+    whether it is proven IC-optimal, and the certificate (building blocks,
+    linearization).  It copies what it needs: it stays valid after its dag is
+    modified or closed.  A context manager."""
+
+    __slots__ = ()
+    _delete = _ics.Schedule.__swig_destroy__
+
+    def __repr__(self):
+        if self._h is None:
+            return '<icsched.Schedule closed>'
+        return '<icsched.Schedule %s via %s>' % (self.status.name, self.method.name)
+
+    @property
+    def status(self):
+        """ScheduleStatus.IC_OPTIMAL when E(t) is proven maximal at every step, HEURISTIC otherwise."""
+        return ScheduleStatus(self._live().status())
+
+    @property
+    def is_ic_optimal(self):
+        """True when status is IC_OPTIMAL."""
+        return self.status == ScheduleStatus.IC_OPTIMAL
+
+    @property
+    def method(self):
+        """How the order was found (ScheduleMethod)."""
+        return ScheduleMethod(self._live().method())
+
+    @property
+    def reason(self):
+        """Why the schedule is not proven IC-optimal; empty when it is."""
+        return self._live().reason()
+
+    def order(self):
+        """The execution order: every node id once, parents first (array('i'))."""
+        return self._live().order()
+
+    def eligible(self):
+        """E(0..n) of order(): ELIGIBLE nodes after t executions (array('i'))."""
+        return self._live().eligible()
+
+    @property
+    def memory(self):
+        """Memory cost of order()."""
+        return self._live().memory()
+
+    @property
+    def area(self):
+        """AREA of order(): the sum of E(t)."""
+        return self._live().area()
+
+    @property
+    def shortcuts_removed(self):
+        """Shortcut arcs removed before the decomposition."""
+        return self._live().shortcutsRemoved()
+
+    def blocks(self):
+        """The certificate's building blocks (a tuple of Block), indexed as in
+        linearization() and Dag.superdag(); empty when the dag could not be decomposed."""
+        h = self._live()
+        return tuple(Block(i, h.blockShape(i), h.blockKind(i), h.blockProven(i), tuple(h.blockSources(i)),
+                           tuple(h.blockSinks(i)), tuple(h.blockProfile(i))) for i in range(h.blockCount()))
+
+    def linearization(self):
+        """The priority linearization of the blocks: groups of block indices in
+        execution order (a list of lists); a group of several blocks is a sum
+        scheduled by IC-Sweep."""
+        h = self._live()
+        return [list(h.group(g)) for g in range(h.groupCount())]
+
+    def max_eligible(self):
+        """M(0..n), the per-step maximum of E over all schedules, when the exact
+        search ran; empty otherwise (array('i'))."""
+        return self._live().maxEligible()
