@@ -124,16 +124,18 @@ std::string rewrite_wfformat_priorities(const std::string& text, std::string_vie
     const std::size_t root = scan.ws(text.starts_with("\xEF\xBB\xBF") ? 3 : 0);  // after a byte-order mark
     const auto top = scan.members(root);
     const Scan::Member* workflow = scan.find(top, "workflow", '{');
-    const Scan::Member* list = nullptr;
+    std::size_t list = std::string::npos;  // offset of the task list's '['
     if (workflow) {
         const auto w = scan.members(workflow->value);
-        if (const Scan::Member* spec = scan.find(w, "specification", '{'))
-            list = scan.find(scan.members(spec->value), "tasks", '[');
-        if (!list) list = scan.find(w, "tasks", '[');
-        if (!list) list = scan.find(w, "jobs", '[');
+        if (const Scan::Member* spec = scan.find(w, "specification", '{')) {
+            const auto sm = scan.members(spec->value);
+            if (const Scan::Member* t = scan.find(sm, "tasks", '[')) list = t->value;
+        }
+        for (const char* key : {"tasks", "jobs"})
+            if (const Scan::Member* t = scan.find(w, key, '['); t && list == std::string::npos) list = t->value;
     }
-    if (!list) fail(Errc::internal, std::string(source) + ": the task list the reader found is gone");
-    const std::vector<std::size_t> tasks = scan.elements(list->value);
+    if (list == std::string::npos) fail(Errc::internal, std::string(source) + ": the task list the reader found is gone");
+    const std::vector<std::size_t> tasks = scan.elements(list);
     if (tasks.size() != n) fail(Errc::internal, std::string(source) + ": task count differs from the reader's");
 
     const std::size_t nl = text.find('\n');
