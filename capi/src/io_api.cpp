@@ -94,6 +94,17 @@ std::string priorities_text(const ics_dag* dag, const uint32_t* order, size_t le
 constexpr const char* kTargetNames[] = {"dagman", "dax", "wfformat", "airflow", "airflow-python", "csv", "table-json"};
 constexpr const char* kModeNames[] = {"replace", "keep", "add"};
 
+// Index of `name` in `names`; Errc::invalid_argument listing them otherwise.
+template <std::size_t N>
+int name_index(const char* const (&names)[N], const char* name, const char* what) {
+    std::string all;
+    for (std::size_t i = 0; i < N; ++i) {
+        if (std::strcmp(name, names[i]) == 0) return static_cast<int>(i);
+        all += (i ? ", " : "") + std::string(names[i]);
+    }
+    fail(Errc::invalid_argument, std::string("unknown ") + what + " '" + name + "' (" + all + ")");
+}
+
 }  // namespace
 
 extern "C" {
@@ -219,13 +230,8 @@ ics_status ics_priority_target_from_name(ics_priority_target* out, const char* n
     ICS_API_BEGIN
     require(out, "out");
     require(name, "name");
-    for (int t = 0; t <= ICS_PRIORITIES_TABLE_JSON; ++t)
-        if (std::strcmp(name, kTargetNames[t]) == 0) {
-            *out = static_cast<ics_priority_target>(t);
-            return ICS_OK;
-        }
-    fail(Errc::invalid_argument, std::string("unknown priority target '") + name +
-                                     "' (dagman, dax, wfformat, airflow, airflow-python, csv, table-json)");
+    *out = static_cast<ics_priority_target>(name_index(kTargetNames, name, "priority target"));
+    return ICS_OK;
     ICS_API_END
 }
 
@@ -238,12 +244,8 @@ ics_status ics_priority_mode_from_name(ics_priority_mode* out, const char* name)
     ICS_API_BEGIN
     require(out, "out");
     require(name, "name");
-    for (int m = 0; m <= ICS_PRIORITY_MODE_ADD; ++m)
-        if (std::strcmp(name, kModeNames[m]) == 0) {
-            *out = static_cast<ics_priority_mode>(m);
-            return ICS_OK;
-        }
-    fail(Errc::invalid_argument, std::string("unknown priority mode '") + name + "' (replace, keep, add)");
+    *out = static_cast<ics_priority_mode>(name_index(kModeNames, name, "priority mode"));
+    return ICS_OK;
     ICS_API_END
 }
 
