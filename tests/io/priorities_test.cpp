@@ -182,6 +182,29 @@ TEST(PrioritiesDagman, IncludedStatementsStayAndOursFollowThem) {
               "JOB A a\nINCLUDE part.inc\nPRIORITY A 11\nPRIORITY B 9\nJOB C c\nPRIORITY C 10\nPARENT A CHILD B C\n");
 }
 
+TEST(PrioritiesDagman, KeepsEveryOtherByte) {
+    TempDir dir;
+    dir.file("inner.dag", "JOB X x\n");
+    const std::string main = dir.file(
+        "main.dag",
+        "# comment\r\njob A a.sub\r\nJob B \\\r\n  b.sub\r\nsplice S inner.dag\r\npriority S+X 9\r\n"
+        "Priority ALL_NODES 4\r\nparent A child B S\r\n");
+    const auto r = read_file(main);
+    ASSERT_EQ(names(r.dag), (std::vector<std::string>{"A", "B", "S+X"}));
+    const std::vector<NodeId> order{0, 1, 2};  // A 3, B 2, S+X 1
+    // The splice node's line is not ours to change (DAGMan would refuse it
+    // there anyway): it stays in every mode, like the rest.
+    EXPECT_EQ(write(PriorityTarget::dagman, r, order),
+              "# comment\r\njob A a.sub\r\nPRIORITY A 3\r\nJob B \\\r\n  b.sub\r\nPRIORITY B 2\r\n"
+              "splice S inner.dag\r\npriority S+X 9\r\nparent A child B S\r\n");
+    EXPECT_EQ(write(PriorityTarget::dagman, r, order, PriorityMode::keep),
+              "# comment\r\njob A a.sub\r\nJob B \\\r\n  b.sub\r\nsplice S inner.dag\r\npriority S+X 9\r\n"
+              "Priority ALL_NODES 4\r\nPRIORITY A 3\r\nPRIORITY B 2\r\nparent A child B S\r\n");
+    EXPECT_EQ(write(PriorityTarget::dagman, r, order, PriorityMode::add),
+              "# comment\r\njob A a.sub\r\nJob B \\\r\n  b.sub\r\nsplice S inner.dag\r\npriority S+X 9\r\n"
+              "Priority ALL_NODES 4\r\nPRIORITY A 19\r\nPRIORITY B 18\r\nparent A child B S\r\n");
+}
+
 TEST(PrioritiesDagman, Errors) {
     const std::vector<NodeId> two{0, 1};
     const auto big = read_string("JOB A a\nJOB B b\nPRIORITY A 2000000000\n", ics::io::Format::dagman);
