@@ -308,6 +308,10 @@ inline void ics_swig_check_len(int len) {
 %rename(Policy) ics_policy;
 %rename(Objective) ics_objective;
 %rename(ScheduleStatus) ics_schedule_status;
+/* ics_priority_target is handwritten in both languages (PriorityTarget.java,
+ * PriorityTarget.cs, mapped in ics_<lang>.swg): its items DAGMAN, DAX and
+ * WFFORMAT would clash with Format's in the one scope SWIG gives C enum items. */
+%rename(PriorityMode) ics_priority_mode;
 #if defined(SWIGCSHARP)
 /* C# only: SWIG puts C enum items in the global scope, where Sweep (the
  * class) would hide ScheduleMethod.Sweep; the enum is handwritten there
@@ -660,6 +664,39 @@ ICS_SWIG_INTERNAL(IcsSweep::violationOfProfiles)
         }
         ics_free(s);
         return t;
+    }
+    /** Priorities from order (first task highest) written as target: DAGMAN, DAX and WFFORMAT rewrite the file the dag was read from, keeping every other byte; AIRFLOW_JSON, AIRFLOW_PYTHON, CSV, TABLE_JSON are tables. mode says what happens to the user's own priorities (REPLACE, KEEP, ADD); prioCompat writes prio's VARS JOBPRIORITY lines (DAGMAN only). */
+    IcsSwigText prioritiesText(const int *order, int order_len, ics_priority_target target,
+                               ics_priority_mode mode = ICS_PRIORITY_MODE_REPLACE, bool prioCompat = false) {
+        ics_swig_check_len(order_len);
+        ics_priority_options o = ICS_PRIORITY_OPTIONS_INIT;
+        o.target = target;
+        o.mode = mode;
+        o.prio_compat = prioCompat ? 1 : 0;
+        char *s = nullptr;
+        size_t len = 0;
+        ics_swig_check(ics_dag_write_priorities_string(&s, &len, $self, ics_swig_ids_ptr(order),
+                                                       static_cast<size_t>(order_len), &o));
+        IcsSwigText t;
+        try {
+            t.s.assign(s != nullptr ? s : "", s != nullptr ? len : 0);
+        } catch (...) {
+            ics_free(s);
+            throw;
+        }
+        ics_free(s);
+        return t;
+    }
+    /** prioritiesText written to path through a temporary file: on an error no file is left and an existing one is unchanged. */
+    void writePriorities(const char *path, const int *order, int order_len, ics_priority_target target,
+                         ics_priority_mode mode = ICS_PRIORITY_MODE_REPLACE, bool prioCompat = false) {
+        ics_swig_check_len(order_len);
+        ics_priority_options o = ICS_PRIORITY_OPTIONS_INIT;
+        o.target = target;
+        o.mode = mode;
+        o.prio_compat = prioCompat ? 1 : 0;
+        ics_swig_check(ics_dag_write_priorities_file($self, path, ics_swig_ids_ptr(order),
+                                                     static_cast<size_t>(order_len), &o));
     }
     /** Throws IcsException(INVALID_ORDER), naming the node and step, unless order executes every node once with parents first. */
     void validateOrder(const int *order, int order_len) {

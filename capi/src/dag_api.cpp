@@ -81,6 +81,7 @@ ics_status ics_dag_clone(ics_dag** out, const ics_dag* dag) {
     }
     copy->source_format = d.source_format;
     copy->dagman = d.dagman;
+    copy->source = d.source;
     copy->warnings = d.warnings;
     *out = copy.release();
     return ICS_OK;

@@ -55,6 +55,7 @@ struct ics_dag {
     mutable std::mutex mutex;  // guards lazy freezing, so const queries are thread-safe
     ics::io::Format source_format = ics::io::Format::automatic;
     std::shared_ptr<const ics::io::DagmanDocument> dagman;
+    std::shared_ptr<const ics::io::SourceText> source;  // DAX, WfFormat: the file as read
     // What the reader skipped but the user must know (a missing INCLUDE or
     // SPLICE file of a DAGMan workflow): nothing is dropped silently.
     std::vector<std::string> warnings;

@@ -5,6 +5,7 @@
 
 #include "handles.hpp"
 #include "io/dagman.hpp"
+#include "io/priorities.hpp"
 #include "pebble/pebble.hpp"
 
 using namespace ics;
@@ -52,9 +53,56 @@ ics_status emit(ics_dag** out, io::ReadResult r) {
     auto h = std::make_unique<ics_dag>(std::move(r.dag));
     h->source_format = r.format;
     h->dagman = std::move(r.dagman);
+    h->source = std::move(r.source);
     h->warnings = std::move(r.warnings);
     *out = h.release();
     return ICS_OK;
+}
+
+io::PriorityOptions priority_options(const ics_priority_options* opts, io::PriorityTarget& target) {
+    io::PriorityOptions o;
+    target = io::PriorityTarget::csv;
+    if (opts == nullptr) return o;
+    check_version(opts->version, ICS_PRIORITY_OPTIONS_VERSION, "ics_priority_options");
+    // Read as ints: loading an out-of-range enum a C caller stored is undefined in C++.
+    int t = 0, m = 0;
+    static_assert(sizeof t == sizeof opts->target && sizeof m == sizeof opts->mode);
+    std::memcpy(&t, &opts->target, sizeof t);
+    std::memcpy(&m, &opts->mode, sizeof m);
+    if (t < ICS_PRIORITIES_DAGMAN || t > ICS_PRIORITIES_TABLE_JSON)
+        fail(Errc::invalid_argument, "unknown priority target " + std::to_string(t));
+    if (m < ICS_PRIORITY_MODE_REPLACE || m > ICS_PRIORITY_MODE_ADD)
+        fail(Errc::invalid_argument, "unknown priority mode " + std::to_string(m));
+    target = static_cast<io::PriorityTarget>(t);
+    o.mode = static_cast<io::PriorityMode>(m);
+    o.prio_compat = opts->prio_compat != 0;
+    return o;
+}
+
+// The text of a priorities target for `dag` with `order` checked.
+std::string priorities_text(const ics_dag* dag, const uint32_t* order, size_t len, const ics_priority_options* opts) {
+    const ics_dag& d = check(dag);
+    io::PriorityTarget target;
+    const io::PriorityOptions o = priority_options(opts, target);
+    const Dag& g = d.dag();
+    if (order == nullptr && len > 0) fail(Errc::invalid_argument, "order is NULL");
+    const std::span<const NodeId> span(order, len);
+    pebble::validate_order(g, span);
+    return io::write_priorities(target, g, span, o, io::PrioritySource{d.source_format, d.dagman, d.source});
+}
+
+constexpr const char* kTargetNames[] = {"dagman", "dax", "wfformat", "airflow", "airflow-python", "csv", "table-json"};
+constexpr const char* kModeNames[] = {"replace", "keep", "add"};
+
+// Index of `name` in `names`; Errc::invalid_argument listing them otherwise.
+template <std::size_t N>
+int name_index(const char* const (&names)[N], const char* name, const char* what) {
+    std::string all;
+    for (std::size_t i = 0; i < N; ++i) {
+        if (std::strcmp(name, names[i]) == 0) return static_cast<int>(i);
+        all += (i ? ", " : "") + std::string(names[i]);
+    }
+    fail(Errc::invalid_argument, std::string("unknown ") + what + " '" + name + "' (" + all + ")");
 }
 
 }  // namespace
@@ -166,10 +214,65 @@ ics_status ics_dag_write_dagman_priorities(char** out, size_t* out_len, const ic
     if (!d.dagman)
         fail(Errc::unsupported, std::string("the dag was not read from an HTCondor DAGMan file (source format: ") +
                                     io::format_name(d.source_format) + ")");
-    const Dag& g = d.dag();
-    const std::vector<std::uint32_t> p = priorities(g, order, len);
-    const std::vector<std::int64_t> wide(p.begin(), p.end());
-    *out = copy_text(io::rewrite_priorities(*d.dagman, g, wide), out_len);
+    ics_priority_options o = ICS_PRIORITY_OPTIONS_INIT;
+    o.target = ICS_PRIORITIES_DAGMAN;
+    *out = copy_text(priorities_text(dag, order, len, &o), out_len);
+    return ICS_OK;
+    ICS_API_END
+}
+
+const char* ics_priority_target_name(ics_priority_target target) {
+    const int t = static_cast<int>(target);
+    return t >= 0 && t <= ICS_PRIORITIES_TABLE_JSON ? kTargetNames[t] : "unknown";
+}
+
+ics_status ics_priority_target_from_name(ics_priority_target* out, const char* name) {
+    ICS_API_BEGIN
+    require(out, "out");
+    require(name, "name");
+    *out = static_cast<ics_priority_target>(name_index(kTargetNames, name, "priority target"));
+    return ICS_OK;
+    ICS_API_END
+}
+
+const char* ics_priority_mode_name(ics_priority_mode mode) {
+    const int m = static_cast<int>(mode);
+    return m >= 0 && m <= ICS_PRIORITY_MODE_ADD ? kModeNames[m] : "unknown";
+}
+
+ics_status ics_priority_mode_from_name(ics_priority_mode* out, const char* name) {
+    ICS_API_BEGIN
+    require(out, "out");
+    require(name, "name");
+    *out = static_cast<ics_priority_mode>(name_index(kModeNames, name, "priority mode"));
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_priority_options_init(ics_priority_options* opts, unsigned version) {
+    ICS_API_BEGIN
+    require(opts, "opts");
+    check_version(version, ICS_PRIORITY_OPTIONS_VERSION, "ics_priority_options");
+    *opts = ics_priority_options ICS_PRIORITY_OPTIONS_INIT;
+    opts->version = version;
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_dag_write_priorities_string(char** out, size_t* out_len, const ics_dag* dag, const uint32_t* order,
+                                           size_t len, const ics_priority_options* opts) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = copy_text(priorities_text(dag, order, len, opts), out_len);
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_dag_write_priorities_file(const ics_dag* dag, const char* path, const uint32_t* order, size_t len,
+                                         const ics_priority_options* opts) {
+    ICS_API_BEGIN
+    require(path, "path");
+    io::write_file_atomic(path, priorities_text(dag, order, len, opts));
     return ICS_OK;
     ICS_API_END
 }

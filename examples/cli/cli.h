@@ -52,6 +52,7 @@ extern const cli_command cli_cmd_compose;  /* cmd_algebra.c */
 extern const cli_command cli_cmd_induced;  /* cmd_algebra.c */
 extern const cli_command cli_cmd_cluster;  /* cmd_cluster.c */
 extern const cli_command cli_cmd_batch;    /* cmd_batch.c */
+extern const cli_command cli_cmd_priorities; /* cmd_priorities.c */
 
 /* ------------------------------------------------------------ arguments */
 

@@ -473,18 +473,14 @@ static ics_status write_schedule_text(const ics_dag* dag, const char* path, cons
     return st;
 }
 
-/* The DAGMan file the dag was read from, with PRIORITY lines from `order`,
- * written to `out_path`. An exit status (errors printed). */
+/* The DAGMan file the dag was read from, with PRIORITY lines from `order`
+ * (ics priorities --to dagman), written to `out_path` through a temporary
+ * file. An exit status (errors printed). */
 static int write_dagman_priorities(const ics_dag* dag, const cli_u32s* order, const char* out_path) {
-    char* text = NULL;
-    size_t len = 0;
-    ics_status st = ics_dag_write_dagman_priorities(&text, &len, dag, order->v, order->len);
-    if (st != ICS_OK) return cli_fail_status(st, "--write-dagman");
-    FILE* f = fopen(out_path, "wb");
-    int ok = f != NULL && fwrite(text, 1, len, f) == len;
-    if (f != NULL && fclose(f) != 0) ok = 0;
-    ics_free(text);
-    return ok ? CLI_EXIT_OK : cli_fail("%s: cannot write the DAGMan file", out_path);
+    ics_priority_options po = ICS_PRIORITY_OPTIONS_INIT;
+    po.target = ICS_PRIORITIES_DAGMAN;
+    ics_status st = ics_dag_write_priorities_file(dag, out_path, order->v, order->len, &po);
+    return st == ICS_OK ? CLI_EXIT_OK : cli_fail_status(st, "--write-dagman");
 }
 
 static int run_schedule(const cli_command* self, int argc, char** argv) {

@@ -30,6 +30,7 @@ static const cli_command* const commands[] = {
     &cli_cmd_profile,
     &cli_cmd_schedule,
     &cli_cmd_compare,
+    &cli_cmd_priorities,
     &cli_cmd_sweep,
     &cli_cmd_priority,
     &cli_cmd_skeleton,

@@ -28,6 +28,7 @@
 
 #include "io/dagman.hpp"
 #include "io/detail.hpp"
+#include "io/priorities.hpp"
 
 namespace ics::io {
 
@@ -80,10 +81,34 @@ struct Dep {
     std::size_t children;
 };
 
+// A PRIORITY (or VARS ... JOBPRIORITY=) statement of the top-level DAG,
+// until the node names are resolved.
 struct PriorityLine {
-    std::uint32_t first, last;  // 0-based physical lines
+    DagmanDocument::PriorityStatement st;
     std::string node;
 };
+
+// prio's form: `VARS node JOBPRIORITY="p"` and no other macro.
+bool jobpriority_vars(const std::vector<std::string_view>& tok, std::string_view& value) {
+    constexpr std::string_view key = "JOBPRIORITY=";
+    if (tok.size() != 3) return false;
+    const std::string_view pair = tok[2];
+    if (pair.size() < key.size() + 2 || !iequals(pair.substr(0, key.size()), key) || pair[key.size()] != '"' ||
+        pair.back() != '"')
+        return false;
+    value = pair.substr(key.size() + 1, pair.size() - key.size() - 2);
+    return true;
+}
+
+bool parse_int64(std::string_view s, std::int64_t& out) {
+    const bool neg = !s.empty() && (s[0] == '-' || s[0] == '+');
+    const bool minus = neg && s[0] == '-';
+    std::uint64_t u = 0;
+    if (!parse_uint(neg ? s.substr(1) : s, u) || u > (minus ? std::uint64_t{1} << 63 : (std::uint64_t{1} << 63) - 1))
+        return false;
+    out = minus ? static_cast<std::int64_t>(0 - u) : static_cast<std::int64_t>(u);
+    return true;
+}
 
 bool any_of(std::string_view w, std::initializer_list<std::string_view> words) {
     for (std::string_view k : words)
@@ -197,9 +222,10 @@ private:
         } else if (iequals(kw, "SUBMIT-DESCRIPTION")) {
             if (tok.size() >= 3 && tok[2].starts_with('{')) skip_block(ctx, lines, first);
         } else if (iequals(kw, "PRIORITY")) {
-            if (ctx.top_file && tok.size() >= 2)
-                priorities_.push_back(
-                    {static_cast<std::uint32_t>(first - 1), static_cast<std::uint32_t>(last - 1), std::string(tok[1])});
+            if (tok.size() >= 2) priority_statement(ctx, tok[1], tok.size() == 3 ? tok[2] : std::string_view(), false,
+                                                    first, last);
+        } else if (std::string_view v; iequals(kw, "VARS") && jobpriority_vars(tok, v)) {
+            priority_statement(ctx, tok[1], v, true, first, last);
         } else if (any_of(kw, {"CONNECT", "PIN_IN", "PIN_OUT"})) {
             fail(ctx, first, std::string(kw) + " (splice pin connections) is not supported", Errc::unsupported);
         } else if (!any_of(kw, {"SCRIPT", "VARS", "RETRY", "CATEGORY", "MAXJOBS", "ABORT-DAG-ON", "PRE_SKIP", "CONFIG",
@@ -207,6 +233,23 @@ private:
                                 "REJECT", "DONE"})) {
             fail(ctx, first, "unknown DAGMan command " + quote(kw));
         }
+    }
+
+    // Statements of the top-level DAG only: a splice's cannot be changed
+    // from its parent's file.
+    void priority_statement(const Context& ctx, std::string_view node, std::string_view value, bool vars,
+                            std::size_t first, std::size_t last) {
+        if (ctx.scope->is_splice) return;
+        PriorityLine p;
+        p.st.in_top_file = ctx.top_file;
+        p.st.first = ctx.top_file ? static_cast<std::uint32_t>(first - 1) : ctx.include_anchor;
+        p.st.last = ctx.top_file ? static_cast<std::uint32_t>(last - 1) : ctx.include_anchor;
+        p.st.jobpriority_vars = vars;
+        p.st.all_nodes = iequals(node, "ALL_NODES");
+        p.st.has_value = parse_int64(value, p.st.value);
+        p.st.where = files_[ctx.file] + ":" + std::to_string(first);
+        p.node = node;
+        priorities_.push_back(std::move(p));
     }
 
     // ---------------------------------------------------------------- nodes
@@ -359,6 +402,7 @@ private:
         s.where = files_[ctx.file] + ":" + std::to_string(line);
         FileText text;
         if (!load(ctx, line, "SPLICE", s.path, text)) {
+            missing_splices_.push_back(warnings_.back());
             s.missing = true;
             scope.splices.push_back(std::move(s));
             return;
@@ -405,11 +449,12 @@ private:
             if (text[i] == '\n' && i + 1 < text.size()) doc->line_starts.push_back(i + 1);
         doc->names = dag.names();
         doc->anchor_line = std::move(anchors_);
-        for (const PriorityLine& p : priorities_) {
-            const NodeId v = dag.find(p.node);
-            if (iequals(p.node, "ALL_NODES") || (v != kNoNode && doc->anchor_line[v] != kNoAnchor))
-                for (std::uint32_t l = p.first; l <= p.last; ++l) doc->priority_lines.push_back(l);
+        for (PriorityLine& p : priorities_) {
+            const NodeId v = p.st.all_nodes ? kNoNode : dag.find(p.node);
+            if (v != kNoNode && doc->anchor_line[v] != kNoAnchor) p.st.node = v;
+            doc->statements.push_back(std::move(p.st));
         }
+        doc->missing_splices = std::move(missing_splices_);
         return doc;
     }
 
@@ -425,6 +470,7 @@ private:
     std::string dep_chars_;
     std::vector<PriorityLine> priorities_;
     std::vector<std::string> warnings_;
+    std::vector<std::string> missing_splices_;
     std::size_t missing_files_ = 0;
     std::string full_;
 };
@@ -438,32 +484,94 @@ ReadResult read_dagman(std::string_view text, std::string_view source, const std
 }  // namespace detail
 
 std::string rewrite_priorities(const DagmanDocument& doc, const Dag& dag,
-                               std::span<const std::int64_t> priority_by_node) {
+                               std::span<const std::int64_t> priority_by_node, const PriorityOptions& opts) {
+    using Statement = DagmanDocument::PriorityStatement;
     const NodeId n = dag.node_count();
     if (doc.anchor_line.size() != n || doc.names.size() != n)
-        fail(Errc::invalid_argument, "rewrite_priorities: the dag has " + std::to_string(n) + " nodes, " + doc.source +
-                                         " has " + std::to_string(doc.anchor_line.size()));
+        fail(Errc::invalid_argument, doc.source + ": the dag has " + std::to_string(n) + " nodes but the file has " +
+                                         std::to_string(doc.anchor_line.size()) + " (was the dag changed after reading?)");
     if (priority_by_node.size() != n)
-        fail(Errc::invalid_argument, "rewrite_priorities: " + std::to_string(priority_by_node.size()) +
+        fail(Errc::invalid_argument, doc.source + ": " + std::to_string(priority_by_node.size()) +
                                          " priorities for " + std::to_string(n) + " nodes");
     for (NodeId v = 0; v < n; ++v)
         if (dag.name(v) != doc.names[v])
-            fail(Errc::invalid_argument, "rewrite_priorities: node " + std::to_string(v) + " is " +
+            fail(Errc::invalid_argument, doc.source + ": node " + std::to_string(v) + " is " +
                                              detail::quote(dag.name(v)) + " in the dag but " +
-                                             detail::quote(doc.names[v]) + " in " + doc.source);
+                                             detail::quote(doc.names[v]) + " in the file");
+    if (!doc.missing_splices.empty())
+        fail(Errc::io, "cannot write priorities for the nodes of a splice whose file is missing: " +
+                           doc.missing_splices.front());
+
+    // The user's statements that count: PRIORITY lines, and in prio's form
+    // also its VARS lines (both set the job's priority).
+    const auto counts = [&](const Statement& st) { return !st.jobpriority_vars || opts.prio_compat; };
+    const auto anchored = [&](NodeId v) { return doc.anchor_line[v] != DagmanDocument::kNoLine; };
+
+    // The user's effective priority and whether a node has its own statement,
+    // as DAGMan reads them (in order, the last one wins).
+    std::vector<std::int64_t> user(n, 0);
+    std::vector<const Statement*> user_from(n, nullptr);
+    std::vector<bool> own(n, false);
+    for (const Statement& st : doc.statements) {
+        if (!counts(st)) continue;
+        if (st.all_nodes) {
+            for (NodeId v = 0; v < n; ++v)
+                if (anchored(v)) user[v] = st.value, user_from[v] = &st;
+        } else if (st.node != kNoNode) {
+            user[st.node] = st.value, user_from[st.node] = &st, own[st.node] = true;
+        }
+    }
+
+    // Which statements of the top-level file go: replace drops the user's
+    // priorities of anchored nodes (and ALL_NODES), add drops the per-node
+    // ones it sums into ours; keep drops none.
+    const auto dropped = [&](const Statement& st) {
+        if (!counts(st) || !st.in_top_file || opts.mode == PriorityMode::keep) return false;
+        if (st.all_nodes) return opts.mode == PriorityMode::replace;
+        return st.node != kNoNode;
+    };
 
     const std::string_view text = doc.text;
-    const std::size_t nl = text.find('\n');
-    const std::string_view eol = nl != std::string_view::npos && nl > 0 && text[nl - 1] == '\r' ? "\r\n" : "\n";
     const std::size_t lines = doc.line_starts.size();
     std::vector<bool> drop(lines, false);
-    for (std::uint32_t l : doc.priority_lines)
-        if (l < lines) drop[l] = true;
+    // A kept statement that would override ours (it comes later) moves ours
+    // below it: the last line of the kept ALL_NODES statements, and per node
+    // the last kept own statement.
+    std::uint32_t last_all_nodes = 0;
+    bool any_all_nodes = false;
+    std::vector<std::uint32_t> after(n);
+    for (NodeId v = 0; v < n; ++v) after[v] = doc.anchor_line[v];
+    for (const Statement& st : doc.statements) {
+        if (dropped(st)) {
+            for (std::uint32_t l = st.first; l <= st.last && l < lines; ++l) drop[l] = true;
+        } else if (counts(st)) {
+            if (st.all_nodes) {
+                last_all_nodes = std::max(last_all_nodes, st.last);
+                any_all_nodes = true;
+            } else if (st.node != kNoNode) {
+                after[st.node] = std::max(after[st.node], st.last);
+            }
+        }
+    }
+
     std::vector<std::pair<std::uint32_t, NodeId>> inserts;
-    for (NodeId v = 0; v < n; ++v)
-        if (doc.anchor_line[v] != DagmanDocument::kNoLine) inserts.emplace_back(doc.anchor_line[v], v);
+    std::vector<std::int64_t> value(n, 0);
+    for (NodeId v = 0; v < n; ++v) {
+        if (!anchored(v)) continue;
+        if (opts.mode == PriorityMode::keep && own[v]) continue;  // the user's own line stays and wins
+        if (opts.mode == PriorityMode::add && user_from[v] && !user_from[v]->has_value)
+            fail(Errc::parse, user_from[v]->where + ": the priority of " + detail::quote(dag.name(v)) +
+                                  " is not an integer, so it cannot be added to (use --mode replace or keep)");
+        value[v] = opts.mode == PriorityMode::add ? combine_priority(PriorityMode::add, user[v], priority_by_node[v], n)
+                                                  : priority_by_node[v];
+        std::uint32_t at = after[v];
+        if (any_all_nodes) at = std::max(at, last_all_nodes);
+        inserts.emplace_back(at, v);
+    }
     std::sort(inserts.begin(), inserts.end());
 
+    const std::size_t nl = text.find('\n');
+    const std::string_view eol = nl != std::string_view::npos && nl > 0 && text[nl - 1] == '\r' ? "\r\n" : "\n";
     std::string out;
     out.reserve(text.size() + inserts.size() * 32);
     auto next = inserts.begin();
@@ -474,14 +582,21 @@ std::string rewrite_priorities(const DagmanDocument& doc, const Dag& dag,
         if (next == inserts.end() || next->first != l) continue;
         if (!out.empty() && out.back() != '\n') out.append(eol);  // last line without a terminator
         for (; next != inserts.end() && next->first == l; ++next) {
-            out += "PRIORITY ";
-            out.append(dag.name(next->second));
-            out += ' ';
-            out += std::to_string(priority_by_node[next->second]);
+            const NodeId v = next->second;
+            out += opts.prio_compat ? "VARS " : "PRIORITY ";
+            out.append(dag.name(v));
+            out += opts.prio_compat ? " JOBPRIORITY=\"" : " ";
+            out += std::to_string(value[v]);
+            if (opts.prio_compat) out += '"';
             out.append(eol);
         }
     }
     return out;
+}
+
+std::string rewrite_priorities(const DagmanDocument& doc, const Dag& dag,
+                               std::span<const std::int64_t> priority_by_node) {
+    return rewrite_priorities(doc, dag, priority_by_node, PriorityOptions{});
 }
 
 }  // namespace ics::io

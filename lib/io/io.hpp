@@ -36,10 +36,18 @@ std::optional<Format> format_from_name(std::string_view name) noexcept;
 // changed (defined in dagman.hpp).
 struct DagmanDocument;
 
+// A DAX or WfFormat file as read (byte-order mark included), so that
+// priorities can be written back into it (priorities.hpp).
+struct SourceText {
+    std::string name;  // file name as given to the reader
+    std::string text;
+};
+
 struct ReadResult {
     Dag dag;
     Format format = Format::automatic;             // the format actually read
     std::shared_ptr<const DagmanDocument> dagman;  // set for Format::dagman
+    std::shared_ptr<const SourceText> source;      // set for Format::dax and Format::wfformat
     // Problems that did not stop the read, each "<file>:<line>: <what>"
     // (DAGMan: a SPLICE or INCLUDE file that does not exist).
     std::vector<std::string> warnings;

@@ -9,6 +9,7 @@ namespace ics::io {
 
 ReadResult read_string(std::string_view content, Format format, std::string_view source_name,
                        const std::string& base_dir) {
+    const std::string_view as_read = content;
     if (content.starts_with("\xEF\xBB\xBF")) content.remove_prefix(3);  // UTF-8 byte-order mark
     if (format == Format::automatic) format = detect_format(content, source_name);
     // Blank input is "no nodes" in every format (JSON and XML would call it a syntax error).
@@ -31,6 +32,8 @@ ReadResult read_string(std::string_view content, Format format, std::string_view
         case Format::adjacency_json: r.dag = detail::read_adjacency_json(content, source_name); break;
         default: fail(Errc::invalid_argument, "unknown format " + std::to_string(static_cast<int>(format)));
     }
+    if (format == Format::dax || format == Format::wfformat)
+        r.source = std::make_shared<const SourceText>(SourceText{std::string(source_name), std::string(as_read)});
     return r;
 }
 

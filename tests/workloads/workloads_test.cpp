@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "../io/helpers.hpp"
+#include "../io/priorities_check.hpp"
 #include "common/error.hpp"
 #include "io/io.hpp"
 
@@ -198,6 +199,66 @@ TEST_P(Workloads, MatchesManifest) {
     EXPECT_EQ(got, want) << row.path;
 }
 
+// Priorities written into every DAGMan, DAX and WfFormat file: the output
+// minus the priority statements is the input byte for byte, and the
+// priorities read back are the order's (replace mode; the modes' rules are
+// tested on tests/data in tests/io/priorities_test.cpp).
+class WorkloadPriorities : public ::testing::TestWithParam<Row> {};
+
+std::string slurp(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::stringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+TEST_P(WorkloadPriorities, OutputMinusPrioritiesIsTheInput) {
+    const Row& row = GetParam();
+    const fs::path file = fs::path(workloads_dir()) / row.path;
+    TempDir tmp;
+    std::string path = file.string();
+    if (file.extension() == ".zip") {
+        path = unzip_single(file, tmp);
+        ASSERT_FALSE(path.empty()) << "cannot unpack " << file;
+    }
+    const ics::io::ReadResult r = ics::io::read_file(path);
+    const std::string input = slurp(path);
+    const auto order = iotest::random_order(r.dag, 42);
+    const auto mine = iotest::ours(r.dag, order);
+    const auto write = [&](ics::io::PriorityTarget t) {
+        return ics::io::write_priorities(t, r.dag, order, {}, iotest::source_of(r));
+    };
+    if (r.format == Format::dagman) {
+        const std::string out = write(ics::io::PriorityTarget::dagman);
+        EXPECT_EQ(iotest::dagman_without_priorities(out, false), iotest::dagman_without_priorities(input, false));
+        const auto got = iotest::dagman_priorities(out, file.parent_path().string(), false);
+        for (ics::NodeId v = 0; v < r.dag.node_count(); ++v) {
+            const std::string name(r.dag.name(v));
+            if (r.dagman->anchor_line[v] != ics::io::DagmanDocument::kNoLine) EXPECT_EQ(got.at(name), mine.at(name));
+            else EXPECT_EQ(got.count(name), 0u) << name;
+        }
+    } else if (r.format == Format::dax) {
+        const std::string out = write(ics::io::PriorityTarget::dax);
+        EXPECT_EQ(iotest::dax_without_priorities(out), iotest::dax_without_priorities(input));
+        EXPECT_EQ(iotest::dax_priorities(out), mine);
+    } else {
+        ASSERT_EQ(r.format, Format::wfformat);
+        const std::string out = write(ics::io::PriorityTarget::wfformat);
+        EXPECT_EQ(iotest::wfformat_without_priorities(out), iotest::wfformat_without_priorities(input));
+        const auto got = iotest::wfformat_priorities(out);
+        ASSERT_EQ(got.size(), r.dag.node_count());
+        for (ics::NodeId v = 0; v < r.dag.node_count(); ++v) EXPECT_EQ(got[v], mine.at(std::string(r.dag.name(v))));
+    }
+}
+
+std::vector<Row> rewritable_rows() {
+    std::vector<Row> out;
+    for (const Row& r : load_manifest())
+        if (r.acyclic && (r.format == "dagman" || r.format == "dax" || r.format.rfind("wfformat", 0) == 0))
+            out.push_back(r);
+    return out;
+}
+
 std::string test_name(const ::testing::TestParamInfo<Row>& info) {
     std::string s = info.param.path;
     for (char& c : s)
@@ -207,6 +268,8 @@ std::string test_name(const ::testing::TestParamInfo<Row>& info) {
 
 INSTANTIATE_TEST_SUITE_P(Manifest, Workloads, ::testing::ValuesIn(load_manifest()), test_name);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Workloads);
+INSTANTIATE_TEST_SUITE_P(Manifest, WorkloadPriorities, ::testing::ValuesIn(rewritable_rows()), test_name);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(WorkloadPriorities);
 
 TEST(WorkloadsManifest, IsPresent) {
     if (!workloads_dir()) GTEST_SKIP() << "ICS_WORKLOADS is not a folder; nothing to compare";

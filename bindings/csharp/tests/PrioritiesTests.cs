@@ -49,6 +49,38 @@ public class PrioritiesTests {
       StringAssert.Contains("DAGMan", e.Message);
     }
   }
+
+  [Test]
+  public void EveryTargetAndMode() {
+    using (var dag = Dag.Parse(DagText, Format.DagMan))
+    using (var s = dag.Schedule()) {
+      int[] order = s.Order();
+      int[] p = dag.Priorities(order);
+      uint b = (uint)dag.NodeId("B");
+      string keep = dag.PrioritiesText(order, PriorityTarget.DagMan, PriorityMode.Keep);
+      StringAssert.Contains("PRIORITY B 100\n", keep);
+      string add = dag.PrioritiesText(order, PriorityTarget.DagMan, PriorityMode.Add);
+      StringAssert.Contains("PRIORITY B " + (100 * 5 + p[b]) + "\n", add);
+      string compat = dag.PrioritiesText(order, PriorityTarget.DagMan, PriorityMode.Replace, true);
+      StringAssert.Contains("VARS B JOBPRIORITY=\"" + p[b] + "\"\n", compat);
+      StringAssert.StartsWith("node,rank,priority\n" + dag.NodeName(order[0]) + ",1," + order.Length + "\n",
+                              dag.PrioritiesText(order, PriorityTarget.Csv));
+      StringAssert.Contains("\"weight_rule\": \"absolute\"", dag.PrioritiesText(order, PriorityTarget.AirflowJson));
+
+      string dir = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "ics-prio-" + Guid.NewGuid());
+      System.IO.Directory.CreateDirectory(dir);
+      string outPath = System.IO.Path.Combine(dir, "out.dag");
+      dag.WritePriorities(outPath, order, PriorityTarget.DagMan, PriorityMode.Replace, false);
+      Assert.AreEqual(dag.PrioritiesText(order, PriorityTarget.DagMan), System.IO.File.ReadAllText(outPath));
+      var e = Assert.Throws<IcsException>(
+          () => dag.WritePriorities(System.IO.Path.Combine(dir, "no", "x.dag"), order, PriorityTarget.Csv));
+      Assert.AreEqual(Status.IO, e.Code);
+      e = Assert.Throws<IcsException>(() => dag.PrioritiesText(order, PriorityTarget.Dax));
+      Assert.AreEqual(Status.Unsupported, e.Code);
+      System.IO.File.Delete(outPath);
+      System.IO.Directory.Delete(dir);  // nothing else was left in it
+    }
+  }
 }
 
 }

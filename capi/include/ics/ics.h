@@ -202,9 +202,79 @@ ICS_API ics_status ics_order_priorities(uint32_t* out, size_t capacity, size_t* 
  * every other line is kept byte for byte. Nodes DAGMan takes no PRIORITY for
  * (FINAL, SERVICE, nodes inside a SPLICE) get none. NUL-terminated, free with
  * ics_free(); *out_len may be NULL. ICS_ERR_UNSUPPORTED when the dag was not
- * read from a DAGMan file; ICS_ERR_INVALID_ARGUMENT when it was changed since. */
+ * read from a DAGMan file; ICS_ERR_INVALID_ARGUMENT when it was changed since;
+ * ICS_ERR_IO when a SPLICE file is missing (its nodes are unknown). The same
+ * as ics_dag_write_priorities_string with ICS_PRIORITIES_DAGMAN. */
 ICS_API ics_status ics_dag_write_dagman_priorities(char** out, size_t* out_len, const ics_dag* dag,
                                                    const uint32_t* order, size_t len);
+
+/* Priorities written into the workflow systems users run. `order` (a valid
+ * execution order, ICS_ERR_INVALID_ORDER otherwise) gives each node the
+ * priority of ics_order_priorities: the first task n, the last 1. The
+ * rewriting targets start from the file the dag was read from and keep every
+ * other byte of it (comments, spacing, case, line endings):
+ *  DAGMAN    PRIORITY lines (or prio's VARS JOBPRIORITY, see prio_compat) in
+ *            the top-level DAGMan file; nodes DAGMan takes no PRIORITY for
+ *            from it (FINAL, SERVICE, nodes of a SPLICE, which only their own
+ *            file can name) get none; a SPLICE whose file is missing is
+ *            ICS_ERR_IO.
+ *  DAX       <profile namespace="condor" key="priority"> in each Pegasus job.
+ *  WFFORMAT  a "priority" field in each task of the task list (WfFormat's
+ *            schema allows task fields beyond its own); dags read from other
+ *            formats are written as a new WfFormat 1.5 document.
+ *  AIRFLOW_JSON / AIRFLOW_PYTHON  {"weight_rule": "absolute",
+ *            "priority_weight": {task_id: weight}} / a Python module with
+ *            WEIGHT_RULE and PRIORITY_WEIGHTS for a DAG file to import.
+ *  CSV / TABLE_JSON  node,rank,priority / [{"node", "rank", "priority"}].
+ * DAGMAN and DAX need a dag read from that format (ICS_ERR_UNSUPPORTED
+ * otherwise) and not changed since (ICS_ERR_INVALID_ARGUMENT). */
+typedef enum ics_priority_target {
+    ICS_PRIORITIES_DAGMAN = 0,
+    ICS_PRIORITIES_DAX = 1,
+    ICS_PRIORITIES_WFFORMAT = 2,
+    ICS_PRIORITIES_AIRFLOW_JSON = 3,
+    ICS_PRIORITIES_AIRFLOW_PYTHON = 4,
+    ICS_PRIORITIES_CSV = 5,
+    ICS_PRIORITIES_TABLE_JSON = 6
+} ics_priority_target;
+/* Where the file already gives a node a priority (DAGMan: its PRIORITY lines,
+ * the last one winning and ALL_NODES counting for every node; DAX: a condor
+ * priority profile; WfFormat: a task's "priority"). */
+typedef enum ics_priority_mode {
+    ICS_PRIORITY_MODE_REPLACE = 0, /* ours only: the user's statements for those nodes are removed */
+    ICS_PRIORITY_MODE_KEEP = 1,    /* a node's own statement stays and wins; the others get ours
+                                      (DAGMan: PRIORITY ALL_NODES stays but is no node's own) */
+    ICS_PRIORITY_MODE_ADD = 2      /* user * (n + 1) + ours: the user's tiers stay ordered, ours
+                                      orders each tier; beyond 32 bits is ICS_ERR_TOO_LARGE */
+} ics_priority_mode;
+/* "dagman", "dax", "wfformat", "airflow", "airflow-python", "csv", "table-json". */
+ICS_API const char* ics_priority_target_name(ics_priority_target target);
+ICS_API ics_status ics_priority_target_from_name(ics_priority_target* out, const char* name);
+/* "replace", "keep", "add". */
+ICS_API const char* ics_priority_mode_name(ics_priority_mode mode);
+ICS_API ics_status ics_priority_mode_from_name(ics_priority_mode* out, const char* name);
+
+#define ICS_PRIORITY_OPTIONS_VERSION 1
+typedef struct ics_priority_options {
+    unsigned version;           /* ICS_PRIORITY_OPTIONS_VERSION */
+    ics_priority_target target; /* ICS_PRIORITIES_CSV by default */
+    ics_priority_mode mode;     /* ICS_PRIORITY_MODE_REPLACE by default */
+    int prio_compat;            /* DAGMAN only: nonzero writes VARS <node> JOBPRIORITY="<p>" (prio, 2005)
+                                   instead of PRIORITY lines, for submit files saying
+                                   priority = $(JOBPRIORITY); such VARS lines count as the user's */
+} ics_priority_options;
+#define ICS_PRIORITY_OPTIONS_INIT {ICS_PRIORITY_OPTIONS_VERSION, ICS_PRIORITIES_CSV, ICS_PRIORITY_MODE_REPLACE, 0}
+ICS_API ics_status ics_priority_options_init(ics_priority_options* opts, unsigned version);
+/* The text of opts->target (opts NULL = defaults), NUL-terminated, to free
+ * with ics_free(); *out_len may be NULL. */
+ICS_API ics_status ics_dag_write_priorities_string(char** out, size_t* out_len, const ics_dag* dag,
+                                                   const uint32_t* order, size_t len,
+                                                   const ics_priority_options* opts);
+/* The same into `path`, through a temporary file in the same folder renamed
+ * at the end: on any error no file is left behind and an existing `path` is
+ * unchanged. */
+ICS_API ics_status ics_dag_write_priorities_file(const ics_dag* dag, const char* path, const uint32_t* order,
+                                                 size_t len, const ics_priority_options* opts);
 
 /* ---------------------------------------------------------------- generators */
 /* Families of the papers; node names encode coordinates. Parameter limits keep

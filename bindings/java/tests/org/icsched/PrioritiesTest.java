@@ -60,4 +60,37 @@ class PrioritiesTest {
       assertTrue(e.getMessage().contains("DAGMan"));
     }
   }
+
+  @Test
+  void everyTargetAndMode() throws Exception {
+    try (Dag dag = Dag.parse(DAG, Format.DAGMAN); Schedule s = dag.schedule()) {
+      int[] order = s.order();
+      int[] p = dag.priorities(order);
+      int b = dag.nodeId("B");
+      String keep = dag.prioritiesText(order, PriorityTarget.DAGMAN, PriorityMode.KEEP);
+      assertTrue(keep.contains("PRIORITY B 100\n"), keep);
+      assertFalse(keep.contains("PRIORITY B " + p[b] + "\n"), keep);
+      String add = dag.prioritiesText(order, PriorityTarget.DAGMAN, PriorityMode.ADD);
+      assertTrue(add.contains("PRIORITY B " + (100 * 5 + p[b]) + "\n"), add);
+      String compat = dag.prioritiesText(order, PriorityTarget.DAGMAN, PriorityMode.REPLACE, true);
+      assertTrue(compat.contains("VARS B JOBPRIORITY=\"" + p[b] + "\"\n"), compat);
+      String csv = dag.prioritiesText(order, PriorityTarget.CSV);
+      assertTrue(csv.startsWith("node,rank,priority\n" + dag.nodeName(order[0]) + ",1," + order.length + "\n"), csv);
+      assertTrue(dag.prioritiesText(order, PriorityTarget.AIRFLOW_JSON).contains("\"weight_rule\": \"absolute\""));
+
+      java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("ics-prio");
+      java.nio.file.Path out = dir.resolve("out.dag");
+      dag.writePriorities(out.toString(), order, PriorityTarget.DAGMAN, PriorityMode.REPLACE, false);
+      assertEquals(dag.prioritiesText(order, PriorityTarget.DAGMAN),
+          new String(java.nio.file.Files.readAllBytes(out), java.nio.charset.StandardCharsets.UTF_8));
+      IcsException e = org.junit.jupiter.api.Assertions.assertThrows(IcsException.class,
+          () -> dag.writePriorities(dir.resolve("no").resolve("x.dag").toString(), order, PriorityTarget.CSV));
+      assertEquals(Status.IO, e.getCode());
+      e = org.junit.jupiter.api.Assertions.assertThrows(IcsException.class,
+          () -> dag.prioritiesText(order, PriorityTarget.DAX));
+      assertEquals(Status.UNSUPPORTED, e.getCode());
+      java.nio.file.Files.delete(out);
+      java.nio.file.Files.delete(dir);  // nothing else was left in it
+    }
+  }
 }
