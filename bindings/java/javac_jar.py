@@ -20,6 +20,8 @@ def main() -> int:
     ap.add_argument('--out', required=True)
     ap.add_argument('--classpath', default='')
     ap.add_argument('--release', default='17')
+    ap.add_argument('--manifest', action='append', default=[],
+                    help='"Key: value" line for the jar manifest (repeatable)')
     ap.add_argument('sources', nargs='+')
     args = ap.parse_args()
 
@@ -34,7 +36,13 @@ def main() -> int:
     if subprocess.call(cmd) != 0:
         return 1
     tmp = args.out + '.tmp'
-    if subprocess.call([args.jar, '--create', '--file', tmp, '-C', classes, '.']) != 0:
+    jar_cmd = [args.jar, '--create', '--file', tmp]
+    if args.manifest:
+        manifest = os.path.join(args.workdir, 'MANIFEST.MF')
+        with open(manifest, 'w', encoding='utf-8') as f:
+            f.write(''.join(line + '\n' for line in args.manifest))
+        jar_cmd += ['--manifest', manifest]
+    if subprocess.call(jar_cmd + ['-C', classes, '.']) != 0:
         return 1
     os.replace(tmp, args.out)
     return 0

@@ -52,7 +52,7 @@ struct ics_dag {
     std::uint32_t magic = ics::capi::kDagMagic;
     mutable std::optional<ics::DagBuilder> builder;
     mutable std::optional<ics::Dag> frozen;
-    mutable std::mutex mutex;  // guards lazy freezing, so const queries are thread-safe
+    mutable std::mutex mutex;  // guards lazy freezing, so const queries are thread-safe (ics.h "Threads")
     ics::io::Format source_format = ics::io::Format::automatic;
     std::shared_ptr<const ics::io::DagmanDocument> dagman;
     std::shared_ptr<const ics::io::SourceText> source;  // DAX, WfFormat: the file as read

@@ -1,9 +1,12 @@
 // A C# program on top of icsched: reads a workflow, schedules it, prints the
-// order with the number of ELIGIBLE tasks after each step, and checks its
-// own claim: an IC-optimal schedule has, at every step, at least as many
-// ELIGIBLE tasks as the FIFO order of the same workflow.
+// order with the number of ELIGIBLE tasks after each step and the priority a
+// workflow system should give each task (a DAGMan file comes back with
+// PRIORITY lines), and checks its own claim: an IC-optimal schedule has, at
+// every step, at least as many ELIGIBLE tasks as the FIFO order of the same
+// workflow.
 //
-//   MONO_PATH=<dir of IcSched.dll> mono schedule_cs.exe WORKFLOW_FILE
+//   mcs -r:/usr/lib/<triplet>/icsched/IcSched.dll -out:schedule_cs.exe Schedule.cs
+//   MONO_PATH=/usr/lib/<triplet>/icsched mono schedule_cs.exe WORKFLOW_FILE
 using System;
 using IcSched;
 
@@ -23,8 +26,12 @@ public static class ScheduleProgram {
         int[] order = schedule.Order();
         int[] e = schedule.Eligible();
         int[] f = fifo.Eligible();
+        int[] priority = dag.Priorities(order); // by node id: the first task gets order.Length
         for (int i = 0; i < order.Length; ++i)
-          Console.WriteLine((i + 1) + " " + dag.NodeName(order[i]) + " eligible=" + e[i + 1]);
+          Console.WriteLine((i + 1) + " " + dag.NodeName(order[i]) + " eligible=" + e[i + 1]
+                            + " priority=" + priority[order[i]]);
+        if (dag.SourceFormat == Format.DagMan)
+          Console.Write(dag.DagmanWithPriorities(order));
         if (schedule.IsIcOptimal) {
           for (int t = 0; t < e.Length; ++t) {
             if (e[t] < f[t]) {

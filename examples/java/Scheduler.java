@@ -4,10 +4,12 @@
 // IC-optimal schedule has, at every step, at least as many ELIGIBLE tasks
 // as the FIFO order of the same workflow.
 //
-//   java -cp icsched.jar:icsched-examples.jar Scheduler WORKFLOW_FILE
+//   javac -cp /usr/share/java/icsched.jar Scheduler.java
+//   java -cp /usr/share/java/icsched.jar:. Scheduler WORKFLOW_FILE
 import java.util.Arrays;
 
 import org.icsched.Dag;
+import org.icsched.Format;
 import org.icsched.IcsException;
 import org.icsched.Policy;
 import org.icsched.Profile;
@@ -27,8 +29,13 @@ public final class Scheduler {
       if (!schedule.isIcOptimal()) System.out.println("reason: " + schedule.reason());
       System.out.println("AREA: " + schedule.area() + " (fifo " + fifo.area() + ")");
       int[] priority = dag.priorities(order); // by node id: the first task gets order.length
-      for (int v : order)
-        System.out.println("PRIORITY " + dag.nodeName(v) + " " + priority[v]);
+      if (dag.sourceFormat() == Format.DAGMAN) {
+        // A DAGMan file comes back whole, with one PRIORITY line per job.
+        System.out.print(dag.dagmanWithPriorities(order));
+      } else {
+        for (int v : order)
+          System.out.println("PRIORITY " + dag.nodeName(v) + " " + priority[v]);
+      }
       int[] e = schedule.eligible();
       int[] f = fifo.eligible();
       if (schedule.isIcOptimal()) {

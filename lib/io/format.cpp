@@ -1,7 +1,10 @@
 // Format names and detection: the file extension decides when it is a known
-// one, otherwise the first significant bytes do; the edge list is the fallback.
+// one, otherwise the content does. Content that is none of the formats (a
+// password file, a C source, prose) is refused here with one message naming
+// the formats tried, instead of failing later at some line of the edge list.
 #include <array>
 #include <cctype>
+#include <string>
 
 #include "io/detail.hpp"
 
@@ -130,6 +133,38 @@ bool is_dagman_structure(std::string_view w) {
            iequals(w, "FINAL") || iequals(w, "DATA") || iequals(w, "INCLUDE");
 }
 
+[[noreturn]] void refuse(std::string_view source, std::string_view why) {
+    detail::fail_at(Errc::parse, source, detail::kNoLine,
+                    "not a workflow file (tried by content: edge list, DOT, HTCondor DAGMan, WfFormat JSON, "
+                    "adjacency JSON, Pegasus DAX, STG): " +
+                        std::string(why) + "; give the format explicitly to read it as one");
+}
+
+// An edge list recognised by content: each of the first kSample significant
+// lines is "u v" or one name (text after '#' is a comment), and at least one
+// of them is an arc. A file of lone names only is read as an edge list when
+// named *.edges / *.txt or when the format is given.
+void check_edge_list(std::string_view content, std::string_view source) {
+    constexpr int kSample = 200;
+    detail::Lines lines(content);
+    std::string_view line;
+    std::vector<std::string_view> tok;
+    bool arc = false;
+    for (int significant = 0; significant < kSample && lines.next(line);) {
+        if (detail::find_non_text(line) != std::string_view::npos)
+            refuse(source, "line " + std::to_string(lines.number()) + " holds binary data");
+        if (const std::size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+        detail::split(line, tok);
+        if (tok.empty()) continue;
+        ++significant;
+        if (tok.size() > 2)
+            refuse(source, "line " + std::to_string(lines.number()) + " has " + std::to_string(tok.size()) +
+                               " fields where an edge list has 'u v' or one name");
+        arc = arc || tok.size() == 2;
+    }
+    if (!arc && !detail::trim(content).empty()) refuse(source, "no line is an arc 'u v'");
+}
+
 // Looks at the first 20 significant lines ('#' lines are comments in the
 // edge list, DAGMan and STG alike).
 Format sniff_text(std::string_view content) {
@@ -180,10 +215,16 @@ Format detect_format(std::string_view content, std::string_view filename) {
     std::size_t i = 0;
     while (i < content.size() && detail::is_space(content[i])) ++i;
     if (i < content.size()) {
-        if (content[i] == '<') return Format::dax;
+        if (content[i] == '<') {
+            // Pegasus DAX is the one XML format: other XML or HTML is refused here.
+            if (content.find("adag") == std::string_view::npos) refuse(filename, "XML without an <adag> element");
+            return Format::dax;
+        }
         if (content[i] == '{') return sniff_json(content);
     }
-    return sniff_text(content);
+    const Format f = sniff_text(content);
+    if (f == Format::edges) check_edge_list(content, filename);
+    return f;
 }
 
 }  // namespace ics::io

@@ -4,6 +4,8 @@
 #include <queue>
 #include <unordered_map>
 
+#include <boost/container/flat_map.hpp>
+
 #include "dag/big_vector.hpp"
 #include "priority/priority.hpp"
 #include "schedule/memory_aware.hpp"
@@ -340,8 +342,13 @@ private:
             return false;
         }
         // (B): blocks freed once the whole sum is removed.
-        std::vector<std::uint32_t> need(sum.size(), 0);
-        std::unordered_map<BlockId, std::uint32_t> hits;
+        // Successor -> how many summands feed it, in block order (a flat map:
+        // one sorted array, and the first failure reported is the same on
+        // every platform).
+        boost::container::flat_map<BlockId, std::uint32_t> hits;
+        std::size_t arcs = 0;
+        for (BlockId b : sum) arcs += dec_.successors(b).size();
+        hits.reserve(arcs);
         for (BlockId b : sum)
             for (BlockId c : dec_.successors(b)) ++hits[c];
         for (auto [c, k] : hits) {

@@ -334,6 +334,16 @@ class InfoTest(CliTestCase):
         code, out, err = run("info", DIAMOND, "--json")
         self.assertEqual((code, err), (0, ""))
 
+    def test_text_that_is_no_workflow_is_refused(self):
+        # A password file has no extension the tool knows: the content decides,
+        # and nothing fits; one line names every format tried.
+        passwd = self.write("passwd", "root:x:0:0:root:/root:/bin/bash\n"
+                                      "gnats:x:41:41:Gnats Bug-Reporting System (admin):/var/lib/gnats:/bin/false\n")
+        self.fails(1, "info", passwd, contains=("not a workflow file", "edge list", "DOT", "DAGMan", "WfFormat",
+                                                "DAX", "STG", "line 2 has 4 fields"))
+        # Named as an edge list it is read as one, and fails where the edge list does.
+        self.fails(1, "info", passwd, "--format", "edges", contains=(passwd + ":2:",))
+
     def test_stdin_and_format(self):
         with open(DIAMOND) as f:
             text = f.read()

@@ -52,6 +52,52 @@ TEST(Detect, ByContent) {
     EXPECT_EQ(detect_format("", "in"), Format::edges);
 }
 
+// Text that is none of the formats is refused by the sniffer with one message
+// naming every format tried, instead of failing somewhere in the edge list.
+TEST(Detect, RefusesTextThatIsNoFormat) {
+    const std::string passwd =
+        "root:x:0:0:root:/root:/bin/bash\n"
+        "daemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n"
+        "bin:x:2:2:bin:/bin:/usr/sbin/nologin\n"
+        "sys:x:3:3:sys:/dev:/usr/sbin/nologin\n"
+        "gnats:x:41:41:Gnats Bug-Reporting System (admin):/var/lib/gnats:/usr/sbin/nologin\n"
+        "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n";
+    const std::string only_names = "root:x:0:0:root:/root:/bin/bash\nbin:x:2:2:bin:/bin:/usr/sbin/nologin\n";
+    const std::string c_source = "#include <stdio.h>\n\nint main(void) {\n    return 0;\n}\n";
+    const std::string prose = "# Notes\n\nThis file explains how the build works.\n";
+    const std::string csv = "name,age\nbob,3\nalice,4\n";
+    const std::string html = "<!DOCTYPE html>\n<html><body>a -> b</body></html>\n";
+    const std::string binary = std::string("a b\n\x01\x02\x03 c\n", 10);
+    for (const std::string* text : {&passwd, &only_names, &c_source, &prose, &csv, &html, &binary}) {
+        EXPECT_TRUE(fails_with(*text, Format::automatic, Errc::parse,
+                               {"in:", "not a workflow file", "edge list, DOT, HTCondor DAGMan, WfFormat JSON",
+                                "Pegasus DAX, STG", "give the format explicitly"}, "in"))
+            << *text;
+    }
+    EXPECT_TRUE(fails_with(passwd, Format::automatic, Errc::parse, {"line 5 has 4 fields"}, "in"));
+    EXPECT_TRUE(fails_with(only_names, Format::automatic, Errc::parse, {"no line is an arc"}, "in"));
+    EXPECT_TRUE(fails_with(html, Format::automatic, Errc::parse, {"XML without an <adag> element"}, "in"));
+    // The same text, format named or implied by the extension: the reader decides.
+    EXPECT_EQ(ics::io::read_string(only_names, Format::edges, "in").dag.node_count(), 2u);
+    EXPECT_EQ(detect_format(only_names, "names.txt"), Format::edges);
+    // Real edge lists still pass: comments, lone names beside arcs, '#' after a name.
+    EXPECT_EQ(detect_format("# header\na\nb c # arc\nd\n", "in"), Format::edges);
+}
+
+TEST(ReadFile, RefusesANonDagTextFile) {
+    TempDir dir;
+    const std::string path = dir.file("passwd",
+                                      "root:x:0:0:root:/root:/bin/bash\n"
+                                      "gnats:x:41:41:Gnats Bug-Reporting System (admin):/var/lib/gnats:/bin/false\n");
+    try {
+        read_file(path);
+        FAIL() << "read " << path;
+    } catch (const ics::Error& e) {
+        EXPECT_EQ(e.code(), Errc::parse);
+        EXPECT_NE(std::string(e.what()).find(path + ": not a workflow file"), std::string::npos) << e.what();
+    }
+}
+
 TEST(ReadFile, RealFilesAreDetected) {
     EXPECT_EQ(read_file(data_path("dagman/pegasus_generated_diamond-0.dag")).format, Format::dagman);
     EXPECT_EQ(read_file(data_path("dax/HEFT_paper.xml")).format, Format::dax);

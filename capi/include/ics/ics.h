@@ -1,21 +1,79 @@
 /*
  * icsched — IC-optimal scheduling of computation DAGs. The stable C API.
  *
- * Conventions (see README "C API"):
- *  - Every function returns an ics_status (ICS_OK = 0, errors negative) unless
- *    it is a destroy function or a pure query of static text.
- *  - Out-parameters come first; inputs are const.
- *  - On error, ics_last_error_message() (thread-local) says why; the status is
- *    the source of truth. Out-parameters are left untouched on error.
- *  - Handles are opaque; destroy functions accept NULL. Passing a destroyed or
- *    foreign pointer where a handle is expected is detected on a best-effort
- *    basis and reported as ICS_ERR_MISUSE.
- *  - Arrays are copied into caller buffers: `capacity` is the buffer length in
- *    elements; when it is too small, nothing is written, *out_count (if given)
- *    receives the needed length and ICS_ERR_BUFFER_TOO_SMALL is returned.
- *    A NULL buffer with capacity 0 is a size query: ICS_OK and *out_count set.
- *  - Node ids are dense: 0 .. node_count-1, in the order nodes were added/read.
+ * icsched orders the tasks of a computation dag so that, after every step, as
+ * many tasks as possible are ELIGIBLE (unexecuted, every parent executed):
+ * the remote workers of a grid, a volunteer-computing project or a workflow
+ * system then rarely starve. A schedule that reaches the maximum at every step
+ * is IC-optimal. This one header is the whole API; build with
+ *     cc prog.c $(pkg-config --cflags --libs ics)
+ * Stability: VERSIONING.md (installed with the documentation) says what may
+ * change between releases and how the options structs grow.
+ *
+ * Papers cited below by title and section:
+ *  - A. L. Rosenberg, M. Yurkewych, "Guidelines for Scheduling Some Common
+ *    Computation-Dags for Internet-Based Computing" (IEEE Trans. Computers,
+ *    2005): the IC pebble game, E(t), memory cost, meshes, trees, FFT dags.
+ *  - G. Cordasco, G. Malewicz, A. L. Rosenberg, "Extending IC-Scheduling via
+ *    the Sweep Algorithm" (PDP 2008 / JPDC 2010): building blocks, the ▷
+ *    priority relation (§2, system (1)), Algorithm IC-Sweep (§3), scheduling
+ *    with it (§4, Theorem 4.1), the dag algebra (§2).
+ *  - G. Cordasco, A. L. Rosenberg, M. Sims, "On clustering DAGs for
+ *    task-hungry computing platforms" (Central European J. Computer Science,
+ *    2011): IC-optimal schedules via decomposition (§2.2), duality, clustered
+ *    tasks (§3).
+ *  - G. Malewicz, A. L. Rosenberg, "Batch-Scheduling Dags for Internet-Based
+ *    Computing" (Euro-Par 2005): the batched pebble game and BICSO.
+ *
+ * Conventions
+ *  - Status: every function returns an ics_status (ICS_OK = 0, errors
+ *    negative) unless it is a destroy function or a pure query of static
+ *    text. On error, ics_last_error_message() says why (names the file and
+ *    line, the node, the limit...); the status is the source of truth.
+ *    Out-parameters are left untouched on error. No call aborts or lets an
+ *    exception escape on bad input.
+ *  - Arguments: out-parameters come first; inputs are const. Names are
+ *    NUL-terminated UTF-8. Node ids are dense: 0 .. node_count-1, in the order
+ *    nodes were added or read.
+ *  - Handles (ics_dag, ics_profile, ics_schedule_result, ics_sweep_result,
+ *    ics_cluster, ics_cluster_list, ics_batch_result, ics_batch_play_result)
+ *    are opaque. The caller owns every handle a function creates (out
+ *    parameter `ics_xxx** out`) and frees it with the matching *_destroy,
+ *    which accepts NULL. Passing a destroyed or foreign pointer where a handle
+ *    is expected is detected on a best-effort basis (a magic number) and
+ *    reported as ICS_ERR_MISUSE. Result handles copy what they need: they stay
+ *    valid after the dag they came from is changed or destroyed.
+ *  - Strings returned through `const char** out` are owned by the handle they
+ *    came from and stay valid while it lives (a dag's node names: until the
+ *    dag is modified). Strings returned through `char** out` are the
+ *    caller's: free them with ics_free(). Static strings (*_name,
+ *    ics_status_string, ics_version) live forever.
+ *  - Buffers: arrays are copied into caller buffers. `capacity` is the buffer
+ *    length in elements; when it is too small nothing is written, *out_count
+ *    (if given) receives the needed length and ICS_ERR_BUFFER_TOO_SMALL is
+ *    returned. A NULL buffer with capacity 0 is a size query: ICS_OK and
+ *    *out_count set. Sizes known beforehand are documented (n ids for an
+ *    order, n+1 values for E(0..n)).
+ *  - Versioned structs: options and info structs start with `unsigned
+ *    version`; initialise them with their *_INIT macro or *_init() function.
+ *    NULL options mean the defaults.
  *  - Enums only grow; values are never renumbered.
+ *
+ * Threads
+ *  - Different handles are independent: any calls on different handles may
+ *    run concurrently.
+ *  - On the same handle, every function that takes it as `const` (all
+ *    queries, reading a dag's structure, scheduling it, sweeping, clustering,
+ *    batch selection, writing it to a file) may be called from any number of
+ *    threads at once. A dag built by hand is turned into its compact form by
+ *    the first such call, under a lock inside the handle.
+ *  - Functions that take the handle non-const — ics_dag_add_node,
+ *    ics_dag_add_arc, ics_dag_add_arc_by_name — and every *_destroy need
+ *    exclusive use of it: no other call on that handle may run at the same
+ *    time, and strings previously returned by the dag (node names) become
+ *    invalid.
+ *  - ics_last_error_message() is per thread: it reports the last failing call
+ *    of the calling thread.
  */
 #ifndef ICS_ICS_H
 #define ICS_ICS_H
@@ -46,7 +104,9 @@ extern "C" {
 /* 10000*major + 100*minor + patch */
 #define ICS_VERSION_NUMBER (ICS_VERSION_MAJOR * 10000 + ICS_VERSION_MINOR * 100 + ICS_VERSION_PATCH)
 
-/* ---------------------------------------------------------------- status */
+/* ---------------------------------------------------------------- status
+ * Status codes, the per-thread error message, the library's version, and
+ * ics_free for memory the library hands over. */
 
 typedef enum ics_status {
     ICS_OK = 0,
@@ -83,7 +143,11 @@ ICS_API int ics_version_number(void);
 /* Frees memory the library returned (strings from *_write_string). NULL ok. */
 ICS_API void ics_free(void* ptr);
 
-/* ---------------------------------------------------------------- dag */
+/* ---------------------------------------------------------------- dag
+ * The dag handle: build a dag node by node and arc by arc (or read, generate
+ * or derive one), then query its structure. Arcs u -> v mean u runs before v.
+ * Mutations and queries may be interleaved; a cycle is reported by the first
+ * call that needs an acyclic dag. */
 
 typedef struct ics_dag ics_dag;
 
@@ -145,7 +209,11 @@ typedef struct ics_dag_info {
 /* Fills `out` (whose version field must be set; ICS_DAG_INFO_INIT does it). */
 ICS_API ics_status ics_dag_info_get(ics_dag_info* out, const ics_dag* dag);
 
-/* ---------------------------------------------------------------- files */
+/* ---------------------------------------------------------------- files
+ * Reading workflow files (the format is detected from the name and the
+ * content unless given; content that is none of the formats is refused with
+ * one message naming the formats tried), writing dags, and handing a
+ * schedule to a workflow system as task priorities. */
 
 typedef enum ics_format {
     ICS_FORMAT_AUTO = 0,          /* detect from the name and content */
@@ -276,7 +344,10 @@ ICS_API ics_status ics_dag_write_priorities_string(char** out, size_t* out_len, 
 ICS_API ics_status ics_dag_write_priorities_file(const ics_dag* dag, const char* path, const uint32_t* order,
                                                  size_t len, const ics_priority_options* opts);
 
-/* ---------------------------------------------------------------- generators */
+/* ---------------------------------------------------------------- generators
+ * The dag families of the papers (W, M, N and cycle blocks, PBT, meshes,
+ * trees, FFT; "Guidelines for Scheduling Some Common Computation-Dags" §3-5,
+ * "On clustering DAGs" §2.2) and random dags. */
 /* Families of the papers; node names encode coordinates. Parameter limits keep
  * the result under 2^31 nodes (ICS_ERR_TOO_LARGE otherwise). */
 
@@ -298,7 +369,10 @@ ICS_API ics_status ics_dag_generate_random_layered(ics_dag** out, uint32_t layer
                                                    uint64_t seed);
 ICS_API ics_status ics_dag_generate_random_er(ics_dag** out, uint32_t n, double p, uint64_t seed);
 
-/* ---------------------------------------------------------------- orders and profiles */
+/* ---------------------------------------------------------------- orders and profiles
+ * Baseline execution orders (fifo, lifo, level, random, postorder) and the IC
+ * pebble game: E(t), the ELIGIBLE tasks after t executions; the memory cost;
+ * AREA = the sum of E(t) ("Guidelines ..." §2). */
 
 typedef enum ics_policy {
     ICS_POLICY_FIFO = 0,     /* ready queue in the order tasks became eligible */
@@ -342,7 +416,12 @@ ICS_API ics_status ics_profile_memory(uint32_t* out, const ics_profile* profile)
 /* AREA = sum of E(t). */
 ICS_API ics_status ics_profile_area(uint64_t* out, const ics_profile* profile);
 
-/* ---------------------------------------------------------------- IC-optimal scheduling */
+/* ---------------------------------------------------------------- IC-optimal scheduling
+ * ics_schedule: the IC-optimal schedule of a dag when one can be proven
+ * (shortcut removal, building blocks, ▷-linearization with IC-Sweep on sums:
+ * "Extending IC-Scheduling via the Sweep Algorithm" §2 and Theorem 4.1;
+ * exact search on small dags), else a heuristic one with the reason; the
+ * result carries the certificate (blocks, their schedules, the groups). */
 
 typedef enum ics_schedule_status {
     ICS_SCHEDULE_IC_OPTIMAL = 0, /* proven: E(t) is maximum at every step */
@@ -366,7 +445,8 @@ typedef enum ics_objective {
     ICS_OBJECTIVE_ELIGIBILITY = 0, /* E(t) only (the engine's first choice among equals) */
     ICS_OBJECTIVE_MEMORY = 1       /* also a low memory cost: exact least among all IC-optimal
                                       schedules for dags within the exact-search limits,
-                                      else the documented heuristic (README "Memory") */
+                                      else a heuristic: the admissible block, then source, that
+                                      changes the number of open tasks least */
 } ics_objective;
 /* "eligibility", "memory". */
 ICS_API const char* ics_objective_name(ics_objective objective);
@@ -439,9 +519,14 @@ ICS_API ics_status ics_schedule_result_max_eligible(uint32_t* out, size_t capaci
 ICS_API ics_status ics_order_nonsource_profile(uint32_t* out, size_t capacity, size_t* out_count,
                                                const ics_dag* dag, const uint32_t* order, size_t len);
 
-/* ---------------------------------------------------------------- ▷ priority and IC-Sweep */
+/* ---------------------------------------------------------------- ▷ priority and IC-Sweep
+ * G1 ▷ G2 (G1 has priority over G2: running G1's nonsinks first never loses
+ * ELIGIBLE tasks) and Algorithm IC-Sweep, which decides whether a sum of dags
+ * admits an IC-optimal schedule and builds it by interleaving the summands
+ * ("Extending IC-Scheduling via the Sweep Algorithm" §2-3). */
 
-/* *out = 1 when G1 ▷ G2 by system (1) of sweep-algorithm.txt §2, else 0.
+/* *out = 1 when G1 ▷ G2 by system (1) of "Extending IC-Scheduling via the
+ * Sweep Algorithm" §2, else 0.
  * Profiles start with 0 (see ics_order_nonsource_profile). */
 ICS_API ics_status ics_priority(int* out, const uint32_t* profile1, size_t len1, const uint32_t* profile2,
                                 size_t len2);
@@ -496,7 +581,10 @@ ICS_API ics_status ics_sweep_result_failure(int* out_failed, uint32_t* out_group
 ICS_API ics_status ics_sweep_result_order(uint32_t* out_dag, uint32_t* out_node, size_t capacity,
                                           size_t* out_count, const ics_sweep_result* result);
 
-/* ---------------------------------------------------------------- structure */
+/* ---------------------------------------------------------------- structure
+ * What the scheduler works on, as dags of their own: the skeleton (no
+ * shortcut arcs), the super-dag of building blocks, the dual dag and the dual
+ * of a schedule. */
 
 /* The skeleton: the dag without shortcut arcs (arcs duplicating a longer
  * path); same node ids. *out_removed (may be NULL) receives their number. */
@@ -507,14 +595,19 @@ ICS_API ics_status ics_dag_skeleton(ics_dag** out, uint64_t* out_removed, const 
 ICS_API ics_status ics_dag_superdag(ics_dag** out, const ics_dag* dag);
 /* The dual dag: every arc reversed, same node ids and names. */
 ICS_API ics_status ics_dag_dual(ics_dag** out, const ics_dag* dag);
-/* The dual of a schedule (clustering.txt Thm 2.3): for `order` of `dag`, an
+/* The dual of a schedule ("On clustering DAGs ..." Theorem 2.3): for `order` of `dag`, an
  * order of the dual dag executing the packets of nonsources in reverse. */
 ICS_API ics_status ics_order_dual(uint32_t* out, size_t capacity, size_t* out_count, const ics_dag* dag,
                                   const uint32_t* order, size_t len);
 
-/* ---------------------------------------------------------------- dag algebra and familiar computations */
+/* ---------------------------------------------------------------- dag algebra and familiar computations
+ * Sum, composition and induced subdag with origin maps ("Extending
+ * IC-Scheduling via the Sweep Algorithm" §2), and generators of familiar
+ * computations (matrix multiplication, Laplace transform, divide and conquer,
+ * wavefront, parallel prefix, fMRI-like). */
 
-/* The dag algebra of sweep-algorithm.txt §2 (the dual is ics_dag_dual).
+/* The dag algebra of "Extending IC-Scheduling via the Sweep Algorithm" §2
+ * (the dual is ics_dag_dual).
  * Each operation makes a new dag and, when asked, its ORIGIN MAP: for every
  * node v of the result, origin_part[v] is the operand it comes from (the
  * summand index of a sum; 0 = G1, 1 = G2 of a composition) and origin_node[v]
@@ -552,8 +645,13 @@ ICS_API ics_status ics_dag_compose(ics_dag** out, uint32_t* origin_part, uint32_
 ICS_API ics_status ics_dag_induced(ics_dag** out, uint32_t* origin_node, size_t capacity, size_t* out_count,
                                    const ics_dag* dag, const uint32_t* ids, size_t count);
 
-/* Familiar computations (overview slides "Familiar Computations"; sweep-algorithm.txt
- * Fig. 1, §5). Node names: see README "Dag algebra and familiar computations". */
+/* Familiar computations (Cordasco's overview "IC-Scheduling Theory: A New
+ * Scheduling Paradigm for Internet-Based Computing", "Familiar Computations";
+ * "Extending IC-Scheduling via the Sweep Algorithm" Fig. 1, §5). Node names
+ * encode the computation: matrix multiplication blocks a<i>_<k>, b<k>_<j>,
+ * products p<i>_<k>_<j>, results c<i>_<j>; Laplace powers w<k>_<i> and sums
+ * y<k>_<i>; wavefront <i>_<j>; parallel prefix <level>_<pos>; divide and
+ * conquer d…, b…, c… in base-B digits; fMRI L_…, R_… joined by "mean". */
 /* Recursive matrix multiplication of 2^levels × 2^levels blocks. */
 ICS_API ics_status ics_dag_generate_matrix_multiplication(ics_dag** out, uint32_t levels);
 /* Discrete Laplace transform y_k(ω) = Σ_i x_i ω^{ik}, 1 <= k, i < n, term by term (n >= 2). */
@@ -569,7 +667,9 @@ ICS_API ics_status ics_dag_generate_parallel_prefix(ics_dag** out, uint32_t n);
  * schedule interleaves them (no summand has ▷-priority), joined by one sink. */
 ICS_API ics_status ics_dag_generate_fmri(ics_dag** out, uint32_t width);
 
-/* ---------------------------------------------------------------- task clustering (clustering.txt §3) */
+/* ---------------------------------------------------------------- task clustering
+ * Clustered tasks for workers of capacity k ("On clustering DAGs for
+ * task-hungry computing platforms" §3). */
 /*
  * When a worker of capacity k arrives, the server hands it a *clustered task*
  * F: k tasks it can finish without further communication, chosen so that the
@@ -679,8 +779,10 @@ ICS_API ics_status ics_cluster_list_get(ics_cluster** out, const ics_cluster_lis
  * (54 nodes: left mesh "L<x>_<y>", right mesh "R<x>_<y>", joining sinks "J1".."J11"). */
 ICS_API ics_status ics_dag_generate_clustering_fig6(ics_dag** out);
 
-/* ---------------------------------------------------------------- batched scheduling (BICSO) */
-/* batch-scheduling.txt: r workers ask for tasks at once; choose r ELIGIBLE
+/* ---------------------------------------------------------------- batched scheduling (BICSO)
+ * r ELIGIBLE tasks at once for r workers ("Batch-Scheduling Dags for
+ * Internet-Based Computing"). */
+/* r workers ask for tasks at once; choose r ELIGIBLE
  * tasks whose execution leaves the most tasks ELIGIBLE (NP-hard in general,
  * §3, so every answer says how good it is).
  *
@@ -697,7 +799,9 @@ ICS_API ics_status ics_dag_generate_clustering_fig6(ics_dag** out);
  * Theorem 2, with a budget), TREE_DP (Σ_DP of Lemma 3 on composite tree-dags,
  * combined by Theorem 2: polynomial and optimal), EXPANSIVE (Σ_exp of
  * Theorem 4: >= 1/4 of the optimal gain), GREEDY (no guarantee beyond
- * bound_after). AUTO picks per component; see README "Batched scheduling". */
+ * bound_after). AUTO picks per component: stars in closed form, trees by
+ * TREE_DP, small or budget-bounded ones by EXACT, else GREEDY with an upper
+ * bound; EXPANSIVE's answer is taken when it is better. */
 typedef enum ics_batch_method {
     ICS_BATCH_METHOD_AUTO = 0,      /* options only: choose per component */
     ICS_BATCH_METHOD_EXACT = 1,
