@@ -716,6 +716,11 @@ std::vector<NodeId> Server::tasks_in(TaskState s) const {
     if (s == TaskState::eligible) return eligible();
     if (s == TaskState::executed) return executed();
     std::lock_guard lock(mutex_);
+    if (s == TaskState::running) {
+        std::vector<NodeId> out;
+        for (const Holding& h : holdings_unlocked()) out.push_back(h.task);
+        return out;
+    }
     std::vector<NodeId> out;
     for (NodeId v = 0; v < n_; ++v)
         if ((state_[v] & kStateMask) == code(s)) out.push_back(v);
@@ -730,13 +735,17 @@ std::vector<NodeId> Server::executed() const {
 std::vector<NodeId> Server::in_doubt() const {
     std::lock_guard lock(mutex_);
     std::vector<NodeId> out;
-    for (NodeId v = 0; v < n_; ++v)
-        if (state_[v] == (code(TaskState::running) | kInDoubt)) out.push_back(v);
+    for (const Holding& h : holdings_unlocked())
+        if (state_[h.task] == (code(TaskState::running) | kInDoubt)) out.push_back(h.task);
     return out;
 }
 
 std::vector<Holding> Server::holdings() const {
     std::lock_guard lock(mutex_);
+    return holdings_unlocked();
+}
+
+std::vector<Holding> Server::holdings_unlocked() const {
     std::vector<Holding> out;
     out.reserve(counts_.running);
     for (const WorkerTasks& wt : workers_)

@@ -162,9 +162,9 @@ public:
     std::uint64_t now() const;
     TaskState state(NodeId task) const;
     std::vector<NodeId> eligible() const;       // by rank
-    std::vector<NodeId> tasks_in(TaskState s) const;  // increasing ids
+    std::vector<NodeId> tasks_in(TaskState s) const;  // eligible/running by rank, executed by completion, else by id
     std::vector<NodeId> executed() const;       // in completion order
-    std::vector<NodeId> in_doubt() const;       // running since before open() and not reported since
+    std::vector<NodeId> in_doubt() const;       // running since before open() and not reported since, by rank
     std::vector<Holding> holdings() const;      // running tasks by rank
     std::vector<NodeId> held_by(WorkerId worker) const;
     // E(t) after t completions as played (the completion order), and the
@@ -184,6 +184,7 @@ private:
     Server(const Dag& dag, Options options, OpenTag);
 
     void init_state();
+    std::vector<Holding> holdings_unlocked() const;
     void rank_initial();
     void rebuild_heap();
     void check_task(NodeId v) const;

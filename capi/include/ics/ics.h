@@ -851,10 +851,10 @@ typedef struct ics_server_counts {
 #define ICS_SERVER_COUNTS_INIT {ICS_SERVER_COUNTS_VERSION, 0, 0, 0, 0, 0, 0}
 ICS_API ics_status ics_server_counts_get(ics_server_counts* out, const ics_server* server);
 ICS_API ics_status ics_server_task_state(ics_task_state* out, const ics_server* server, uint32_t task);
-/* The tasks in `state`: ELIGIBLE by rank, EXECUTED in completion order, the others by id. */
+/* The tasks in `state`: ELIGIBLE and RUNNING by rank, EXECUTED in completion order, the others by id. */
 ICS_API ics_status ics_server_tasks(uint32_t* out, size_t capacity, size_t* out_count, const ics_server* server,
                                     ics_task_state state);
-/* Tasks handed out before the journal was reopened and not reported since. */
+/* Tasks handed out before the journal was reopened and not reported since, by rank. */
 ICS_API ics_status ics_server_in_doubt(uint32_t* out, size_t capacity, size_t* out_count, const ics_server* server);
 /* Who holds what: running tasks by rank, out_task[i] held by out_worker[i]
  * (either may be NULL; capacity is their length). */
