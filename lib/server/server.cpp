@@ -91,6 +91,7 @@ void Server::init_state() {
     holder_.assign(n_, kNoWorker);
     slot_.assign(n_, 0);
     completed_.clear();
+    completed_.reserve(n_);  // 4 bytes per task, once: no doubling while the computation runs
     leases_.clear();
     workers_.clear();
     counts_ = Counts{};
