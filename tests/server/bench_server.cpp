@@ -12,6 +12,7 @@
 #include <mutex>
 
 #include "families/families.hpp"
+#include "io/io.hpp"
 #include "schedule/schedule.hpp"
 #include "server/server.hpp"
 
@@ -127,6 +128,57 @@ void BM_Pairs_FFT16_Threads(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<std::int64_t>(done));
 }
 BENCHMARK(BM_Pairs_FFT16_Threads)->Threads(8)->UseRealTime()->Unit(benchmark::kNanosecond);
+
+// Requests that run an algorithm over the current state, on the 2,122-task
+// Montage of ../shared/workloads (the example: ics_batch_select on
+// an executed array took 0.6-2 ms per call there): the state is a quarter of
+// the workflow executed, then per iteration one request and the tasks put
+// back (release), so every call sees the same state.
+const Dag* montage() {
+    static const std::unique_ptr<Dag> g = []() -> std::unique_ptr<Dag> {
+        const char* dir = std::getenv("ICS_WORKLOADS");
+        const std::string path = std::string(dir ? dir : "../shared/workloads") +
+                                 "/wfinstances/pegasus/montage/montage-chameleon-dss-15d-001.json";
+        if (!std::filesystem::exists(path)) return nullptr;
+        return std::make_unique<Dag>(io::read_file(path).dag);
+    }();
+    return g.get();
+}
+
+void on_montage(benchmark::State& state, server::Multi multi, bool batch, std::uint32_t k) {
+    const Dag* g = montage();
+    if (g == nullptr) {
+        state.SkipWithError("ICS_WORKLOADS has no montage-chameleon-dss-15d-001.json");
+        return;
+    }
+    server::Options o;
+    o.multi = multi;
+    o.cluster_strategy = cluster::Strategy::direct;
+    server::Server s(*g, o);
+    for (std::uint32_t i = 0; i < g->node_count() / 4; ++i) {
+        auto t = s.request(0);
+        if (t.empty()) break;
+        s.complete(t[0]);
+    }
+    state.counters["eligible"] = s.counts().eligible;
+    std::size_t handed = 0;
+    for (auto _ : state) {
+        auto t = batch ? s.request_batch(k, std::vector<server::WorkerId>(k, 1)) : s.request(1, k);
+        handed += t.size();
+        s.release(1);
+    }
+    state.counters["tasks_per_call"] = static_cast<double>(handed) / static_cast<double>(state.iterations());
+}
+void BM_Montage_Batch4(benchmark::State& s) { on_montage(s, server::Multi::best, true, 4); }
+void BM_Montage_Batch64(benchmark::State& s) { on_montage(s, server::Multi::best, true, 64); }
+void BM_Montage_Best8(benchmark::State& s) { on_montage(s, server::Multi::best, false, 8); }
+void BM_Montage_ClusterRank8(benchmark::State& s) { on_montage(s, server::Multi::cluster_rank, false, 8); }
+void BM_Montage_ClusterDirect8(benchmark::State& s) { on_montage(s, server::Multi::cluster, false, 8); }
+BENCHMARK(BM_Montage_Batch4)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Montage_Batch64)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Montage_Best8)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Montage_ClusterRank8)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Montage_ClusterDirect8)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 
