@@ -74,8 +74,16 @@ ics_status put(std::uint32_t* out, std::size_t* out_count, const std::vector<Nod
     return ICS_OK;
 }
 
-std::size_t limit_of(const std::uint32_t* out, std::size_t capacity) {
-    return out == nullptr ? server::kNoLimit : capacity;
+// Runs call(limit) — a server call that lists tasks and refuses (TooMany,
+// unchanged) to list more than `limit` — under ics.h's buffer convention; a
+// NULL out only counts.
+template <class Call>
+ics_status act(std::uint32_t* out, std::size_t capacity, std::size_t* out_count, Call&& call) {
+    try {
+        return put(out, out_count, call(out == nullptr ? server::kNoLimit : capacity));
+    } catch (const server::TooMany& t) {
+        return too_many(out_count, t.needed, capacity);
+    }
 }
 
 }  // namespace
@@ -153,11 +161,7 @@ ics_status ics_server_request_batch(uint32_t* out, size_t capacity, size_t* out_
 ics_status ics_server_complete(uint32_t* out, size_t capacity, size_t* out_count, ics_server* server, uint32_t task) {
     ICS_API_BEGIN
     server::Server& s = check(server);
-    try {
-        return put(out, out_count, s.complete(task, limit_of(out, capacity)));
-    } catch (const server::TooMany& t) {
-        return too_many(out_count, t.needed, capacity);
-    }
+    return act(out, capacity, out_count, [&](std::size_t limit) { return s.complete(task, limit); });
     ICS_API_END
 }
 
@@ -173,11 +177,7 @@ ics_status ics_server_fail(int* out_failed, uint32_t* out_blocked, ics_server* s
 ics_status ics_server_release(uint32_t* out, size_t capacity, size_t* out_count, ics_server* server, uint32_t worker) {
     ICS_API_BEGIN
     server::Server& s = check(server);
-    try {
-        return put(out, out_count, s.release(worker, limit_of(out, capacity)));
-    } catch (const server::TooMany& t) {
-        return too_many(out_count, t.needed, capacity);
-    }
+    return act(out, capacity, out_count, [&](std::size_t limit) { return s.release(worker, limit); });
     ICS_API_END
 }
 
@@ -191,11 +191,7 @@ ics_status ics_server_tick(ics_server* server, uint64_t now) {
 ics_status ics_server_expire(uint32_t* out, size_t capacity, size_t* out_count, ics_server* server, uint64_t now) {
     ICS_API_BEGIN
     server::Server& s = check(server);
-    try {
-        return put(out, out_count, s.expire(now, limit_of(out, capacity)));
-    } catch (const server::TooMany& t) {
-        return too_many(out_count, t.needed, capacity);
-    }
+    return act(out, capacity, out_count, [&](std::size_t limit) { return s.expire(now, limit); });
     ICS_API_END
 }
 

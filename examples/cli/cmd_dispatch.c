@@ -15,6 +15,18 @@ static uint32_t worker_id(const char* name) {
     return h == ICS_SERVER_NO_WORKER ? 0 : h;
 }
 
+/* A list of numbers: a member of obj, or a text row. */
+static void write_counts(json_object* obj, int json, const char* key, const cli_u32s* v) {
+    if (json) {
+        json_key(obj, key);
+        out_json_u32_array(v->v, v->len);
+    } else {
+        out_label(key);
+        out_u32_list(v->v, v->len, " ");
+        out_char('\n');
+    }
+}
+
 /* The final state object: executed (completion order), running and eligible
  * (by rank), failed, blocked, in_doubt, profile (E(t) as played), plan. */
 static ics_status write_state(const ics_dag* dag, const ics_server* s, int json, int with_recovery) {
@@ -44,27 +56,9 @@ static ics_status write_state(const ics_dag* dag, const ics_server* s, int json,
         if (!json) out_char('\n');
     }
     if (st == ICS_OK) CLI_FETCH(st, buf, ics_server_profile_played(buf.v, buf.cap, &buf.len, s));
-    if (st == ICS_OK) {
-        if (json) {
-            json_key(&obj, "profile");
-            out_json_u32_array(buf.v, buf.len);
-        } else {
-            out_label("profile");
-            out_u32_list(buf.v, buf.len, " ");
-            out_char('\n');
-        }
-    }
+    if (st == ICS_OK) write_counts(&obj, json, "profile", &buf);
     if (st == ICS_OK) CLI_FETCH(st, buf, ics_server_profile_plan(buf.v, buf.cap, &buf.len, s));
-    if (st == ICS_OK) {
-        if (json) {
-            json_key(&obj, "plan");
-            out_json_u32_array(buf.v, buf.len);
-        } else {
-            out_label("plan");
-            out_u32_list(buf.v, buf.len, " ");
-            out_char('\n');
-        }
-    }
+    if (st == ICS_OK) write_counts(&obj, json, "plan", &buf);
     if (st == ICS_OK && with_recovery) {
         const char* msg = NULL;
         uint64_t records = 0, cut = 0;

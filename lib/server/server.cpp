@@ -156,15 +156,18 @@ void Server::heap_push(std::uint32_t r) {
     std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
     // Stale entries (tasks handed out by a cluster or a batch) are dropped
     // lazily; compact when they outnumber the live ones.
-    if (heap_.size() > 2 * std::size_t{counts_.eligible} + 1024) {
-        std::vector<std::uint32_t> live;
-        live.reserve(counts_.eligible);
-        for (std::uint32_t x : heap_)
-            if ((state_[order_[x]] & kStateMask) == code(TaskState::eligible)) live.push_back(x);
-        std::sort(live.begin(), live.end());
-        live.erase(std::unique(live.begin(), live.end()), live.end());
-        heap_ = std::move(live);  // sorted ascending is a valid min-heap
-    }
+    if (heap_.size() > 2 * std::size_t{counts_.eligible} + 1024)
+        heap_ = live_ranks();  // sorted ascending is a valid min-heap
+}
+
+std::vector<std::uint32_t> Server::live_ranks() const {
+    std::vector<std::uint32_t> live;
+    live.reserve(counts_.eligible);
+    for (std::uint32_t x : heap_)
+        if ((state_[order_[x]] & kStateMask) == code(TaskState::eligible)) live.push_back(x);
+    std::sort(live.begin(), live.end());
+    live.erase(std::unique(live.begin(), live.end()), live.end());
+    return live;
 }
 
 bool Server::heap_top(std::uint32_t& r) {
@@ -534,10 +537,8 @@ std::vector<NodeId> Server::request_batch(std::uint32_t r, std::span<const Worke
     // keep their children out of it. batch::select then sees exactly the
     // server's state.
     std::vector<NodeId> e;
-    for (std::uint32_t x : heap_)
-        if ((state_[order_[x]] & kStateMask) == code(TaskState::eligible)) e.push_back(order_[x]);
+    for (std::uint32_t x : live_ranks()) e.push_back(order_[x]);
     std::sort(e.begin(), e.end());
-    e.erase(std::unique(e.begin(), e.end()), e.end());
     std::vector<NodeId> frontier = e;
     std::unordered_map<NodeId, std::uint32_t> left;
     for (NodeId v : e)
@@ -701,12 +702,7 @@ std::uint32_t Server::rank(NodeId task) const {
 
 std::vector<NodeId> Server::eligible() const {
     std::lock_guard lock(mutex_);
-    std::vector<std::uint32_t> ranks;
-    ranks.reserve(counts_.eligible);
-    for (std::uint32_t x : heap_)
-        if ((state_[order_[x]] & kStateMask) == code(TaskState::eligible)) ranks.push_back(x);
-    std::sort(ranks.begin(), ranks.end());
-    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    const std::vector<std::uint32_t> ranks = live_ranks();
     std::vector<NodeId> out;
     out.reserve(ranks.size());
     for (std::uint32_t x : ranks) out.push_back(order_[x]);

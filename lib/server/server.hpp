@@ -192,6 +192,7 @@ private:
     void heap_push(std::uint32_t r);
     bool heap_top(std::uint32_t& r);  // drops stale entries; false when empty
     void heap_pop();
+    std::vector<std::uint32_t> live_ranks() const;  // ranks of the eligible tasks, ascending, once each
     // Choosing tasks (no state change).
     std::vector<NodeId> pick_best(std::uint32_t k);
     std::vector<NodeId> pick_cluster_rank(std::uint32_t k);

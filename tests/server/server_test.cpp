@@ -161,7 +161,24 @@ void expect_matches(const Server& s, const Model& m) {
     EXPECT_EQ(s.now(), m.now);
 }
 
-enum class Kind { tiny, random_er, layered, fft };
+// `order` executes each task at most once, every parent before it.
+void expect_parents_first(const Dag& g, const std::vector<NodeId>& order) {
+    std::set<NodeId> seen;
+    for (NodeId x : order) {
+        for (NodeId p : g.parents(x)) EXPECT_TRUE(seen.count(p)) << g.name(x) << " before its parent " << g.name(p);
+        EXPECT_TRUE(seen.insert(x).second) << g.name(x) << " twice";
+    }
+}
+
+// Options with a journal at `path` (removed first) and a random fsync policy.
+server::Options journal_options(const std::string& path, SplitMix64& rng, std::uint32_t every) {
+    std::filesystem::remove(path);
+    server::Options o;
+    o.journal = path;
+    o.fsync = static_cast<server::Fsync>(rng.below(3));
+    o.fsync_every = every;
+    return o;
+}
 
 Dag make_dag(SplitMix64& rng) {
     switch (rng.below(4)) {
@@ -461,11 +478,7 @@ TEST(Journal, ReplaysEveryPrefixAndCutsAnyTail) {
     for (int it = 0; it < 40; ++it) {
         const Dag g = make_dag(rng);
         const std::string path = temp_path("replay.jnl");
-        std::filesystem::remove(path);
-        server::Options o;
-        o.journal = path;
-        o.fsync = static_cast<server::Fsync>(rng.below(3));
-        o.fsync_every = 3;
+        server::Options o = journal_options(path, rng, 3);
         o.lease = 2;
         o.retry_limit = 1;
         o.multi = static_cast<server::Multi>(rng.below(2));
@@ -583,11 +596,7 @@ void crash_trials(int trials, std::uint64_t seed) {
     for (int trial = 0; trial < trials; ++trial) {
         const Dag g = rng.below(2) ? families::fft(4) : families::random_layered(6, 12, 0.3, rng.next());
         const std::string path = temp_path("crash.jnl");
-        std::filesystem::remove(path);
-        server::Options o;
-        o.journal = path;
-        o.fsync = static_cast<server::Fsync>(rng.below(3));
-        o.fsync_every = 7;
+        server::Options o = journal_options(path, rng, 7);
         o.lease = 3;
         o.retry_limit = 2;
         int fds[2];
@@ -638,11 +647,7 @@ void crash_trials(int trials, std::uint64_t seed) {
         std::set<NodeId> done(executed.begin(), executed.end());
         EXPECT_EQ(done.size(), executed.size()) << "a task completed twice";
         for (NodeId a : acked) EXPECT_TRUE(done.count(a)) << "acknowledged completion of " << g.name(a) << " lost";
-        std::set<NodeId> seen;
-        for (NodeId x : executed) {  // closed under parents, in completion order
-            for (NodeId p : g.parents(x)) EXPECT_TRUE(seen.count(p));
-            seen.insert(x);
-        }
+        expect_parents_first(g, executed);  // closed under parents, in completion order
         EXPECT_EQ(s->in_doubt(), s->tasks_in(TaskState::running));
         acked_total += acked.size();
         doubt_total += s->in_doubt().size();
@@ -684,13 +689,8 @@ TEST(Threads, ManyWorkersOneServer) {
         });
     for (auto& t : threads) t.join();
     EXPECT_EQ(done.load(), g.node_count());
-    const auto ex = s.executed();
-    std::set<NodeId> seen;
-    for (NodeId x : ex) {
-        for (NodeId p : g.parents(x)) EXPECT_TRUE(seen.count(p));
-        seen.insert(x);
-    }
-    EXPECT_EQ(seen.size(), g.node_count());
+    expect_parents_first(g, s.executed());
+    EXPECT_EQ(s.executed().size(), g.node_count());
 }
 
 // Every kind of call from 8 threads at once on one server (with leases, a
@@ -757,11 +757,7 @@ TEST(Threads, MixedEventsFromManyThreads) {
     for (auto& t : threads) t.join();
     const auto c = s.counts();
     EXPECT_EQ(c.executed + c.running + c.eligible + c.waiting + c.failed + c.blocked, g.node_count());
-    std::set<NodeId> seen;
-    for (NodeId x : s.executed()) {
-        for (NodeId p : g.parents(x)) EXPECT_TRUE(seen.count(p));
-        seen.insert(x);
-    }
+    expect_parents_first(g, s.executed());
     EXPECT_GT(c.executed, 0u);
     auto again = Server::open(g, o);  // the journal replays to the same state
     EXPECT_TRUE(image(*again) == image(s));

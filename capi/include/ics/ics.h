@@ -800,7 +800,9 @@ ICS_API ics_status ics_server_options_init(ics_server_options* opts, unsigned ve
  * NULL). With a journal: a new one is written (ICS_ERR_INVALID_ARGUMENT when
  * a non-empty file is there: open it; ICS_ERR_IO when it cannot be written). */
 ICS_API ics_status ics_server_create(ics_server** out, const ics_dag* dag, const ics_server_options* opts);
-/* The server of an existing journal (opts->journal required), replayed. */
+/* The server of an existing journal (opts->journal required), replayed.
+ * Give the options it was created with: the records say what happened, the
+ * options how tasks are ranked (and re-ranked by a replayed ics_server_replan). */
 ICS_API ics_status ics_server_open(ics_server** out, const ics_dag* dag, const ics_server_options* opts);
 ICS_API void ics_server_destroy(ics_server* server);
 
