@@ -194,8 +194,78 @@ static void test_journal(void) {
     ics_dag_destroy(dag);
 }
 
+/* k > 1: the k best, a cluster by rank, a clustering-paper cluster: every
+ * task handed out has its parents executed or earlier in the answer. Batches:
+ * one task per worker, best rank first. */
+static void test_multi_and_batch(void) {
+    ics_dag* dag = NULL;
+    OK(ics_dag_generate_reduction_tree(&dag, 3)); /* 8 leaves, 15 tasks */
+    for (int mode = ICS_SERVER_MULTI_BEST; mode <= ICS_SERVER_MULTI_CLUSTER; ++mode) {
+        ics_server_options o = ICS_SERVER_OPTIONS_INIT;
+        o.multi = (ics_server_multi)mode;
+        ics_server* s = NULL;
+        OK(ics_server_create(&s, dag, &o));
+        uint32_t got[8];
+        size_t n = 0;
+        OK(ics_server_request(got, 8, &n, s, 1, 3));
+        CHECK(n == 3);
+        int cluster_task = 0;
+        for (size_t i = 0; i < n; ++i) {
+            uint32_t ps[2];
+            size_t np = 0;
+            OK(ics_dag_parents(ps, 2, &np, dag, got[i]));
+            cluster_task |= np > 0;
+            for (size_t j = 0; j < np; ++j) {
+                int before = 0;
+                for (size_t k = 0; k < i; ++k) before |= got[k] == ps[j];
+                CHECK(before); /* nothing is executed yet: parents come earlier in the answer */
+            }
+            ics_task_state st;
+            OK(ics_server_task_state(&st, s, got[i]));
+            CHECK(st == ICS_TASK_RUNNING);
+        }
+        if (mode == ICS_SERVER_MULTI_BEST) CHECK(!cluster_task);
+        /* a child in a cluster cannot be completed before its parent */
+        for (size_t i = 0; i < n; ++i) {
+            uint32_t ps[2];
+            size_t np = 0;
+            OK(ics_dag_parents(ps, 2, &np, dag, got[i]));
+            if (np > 0) EXPECT_STATUS(ics_server_complete(NULL, 0, NULL, s, got[i]), ICS_ERR_INVALID_ARGUMENT, "parent");
+        }
+        ics_server_destroy(s);
+    }
+    ics_server* s = NULL;
+    OK(ics_server_create(&s, dag, NULL));
+    const uint32_t workers[3] = {10, 11, 12};
+    uint32_t got[3];
+    size_t n = 0;
+    EXPECT_STATUS(ics_server_request_batch(got, 2, &n, s, workers, 3), ICS_ERR_BUFFER_TOO_SMALL, "buffer");
+    CHECK(n == 3);
+    EXPECT_STATUS(ics_server_request_batch(got, 3, &n, s, workers, 0), ICS_ERR_INVALID_ARGUMENT, "r");
+    OK(ics_server_request_batch(got, 3, &n, s, workers, 3));
+    CHECK(n == 3);
+    for (size_t i = 0; i < n; ++i) {
+        uint32_t held[4];
+        size_t nh = 0;
+        OK(ics_server_held_by(held, 4, &nh, s, workers[i]));
+        CHECK(nh == 1 && held[0] == got[i]);
+        uint32_t r0 = 0, r1 = 0;
+        if (i > 0) {
+            OK(ics_server_rank(&r0, s, got[i - 1]));
+            OK(ics_server_rank(&r1, s, got[i]));
+            CHECK(r0 < r1);
+        }
+    }
+    /* a batch of leaves: two sibling leaves make their parent eligible (batch paper: the best pairs) */
+    ics_server_counts c = counts(s);
+    CHECK(c.running == 3 && c.eligible == 5);
+    ics_server_destroy(s);
+    ics_dag_destroy(dag);
+}
+
 int main(void) {
     test_replays_schedule();
+    test_multi_and_batch();
     test_errors();
     test_journal();
     return CHECK_REPORT();

@@ -58,6 +58,28 @@ public class ServerTests {
   }
 
   [Test]
+  public void BatchesAndClusters() {
+    using (Dag dag = Dag.ReductionTree(3)) {
+      using (Server server = Server.Create(dag)) {
+        int[] b = server.RequestBatchFor(new[] {4, 5});
+        Assert.AreEqual(2, b.Length);
+        Assert.AreEqual(new[] {b[0]}, server.HeldBy(4));
+        Assert.AreEqual(new[] {b[1]}, server.HeldBy(5));
+        Assert.AreEqual(3, server.RequestBatch(3).Length);
+      }
+      using (Server server = Server.Create(dag, new ServerOptions { RequestMode = RequestMode.ClusterRank })) {
+        int[] c = server.Request(1, 3);
+        Assert.AreEqual(3, c.Length);
+        var before = new HashSet<int>();
+        foreach (int v in c) {
+          foreach (int p in dag.Parents(v)) Assert.IsTrue(before.Contains(p), "self-contained");
+          before.Add(v);
+        }
+      }
+    }
+  }
+
+  [Test]
   public void JournalReopensWithTasksInDoubt() {
     string journal = Path.Combine(Path.GetTempPath(), "ics-cs-server-" + Guid.NewGuid() + ".jnl");
     try {

@@ -69,6 +69,30 @@ class ServerTest {
   }
 
   @Test
+  void batchesAndClusters() {
+    try (Dag dag = Dag.reductionTree(3)) {
+      try (Server server = Server.create(dag)) {
+        int[] b = server.requestBatchFor(new int[] {4, 5});
+        assertEquals(2, b.length);
+        assertArrayEquals(new int[] {b[0]}, server.heldBy(4));
+        assertArrayEquals(new int[] {b[1]}, server.heldBy(5));
+        assertEquals(3, server.requestBatch(3).length);
+      }
+      try (Server server = Server.create(dag, new ServerOptions().requestMode(RequestMode.CLUSTER_RANK))) {
+        int[] c = server.request(1, 3);
+        assertEquals(3, c.length);
+        Set<Integer> before = new HashSet<>();
+        for (int v : c) {
+          for (int p : dag.parents(v)) {
+            assertTrue(before.contains(p), "self-contained");
+          }
+          before.add(v);
+        }
+      }
+    }
+  }
+
+  @Test
   void priorities() {
     try (Dag dag = Dag.w(3, 2)) {
       int[] p = new int[dag.nodeCount()];
