@@ -627,6 +627,7 @@ void crash_trials(int trials, std::uint64_t seed) {
                 } else {
                     s.expire(++now);
                 }
+                if (r.below(40) == 0) s.snapshot();  // a kill may land inside one: temp file, rename
                 if (s.counts().executed + s.counts().failed + s.counts().blocked == g.node_count()) {
                     s.snapshot();
                 }
@@ -655,6 +656,7 @@ void crash_trials(int trials, std::uint64_t seed) {
         const auto c = s->counts();
         EXPECT_EQ(c.executed + c.running + c.eligible + c.waiting + c.failed + c.blocked, g.node_count());
         std::filesystem::remove(path);
+        std::filesystem::remove(path + ".tmp");
         if (::testing::Test::HasFailure()) return;
     }
     std::printf("%d trials: %llu acknowledged completions kept, %llu tasks in doubt, %llu torn tails cut\n", trials,
