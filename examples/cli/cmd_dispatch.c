@@ -195,7 +195,11 @@ static ics_status play_event(ics_server* s, const ics_dag* dag, char** w, size_t
         NEED_WORDS(1, 1, "replan");
         return ics_server_replan(s);
     }
-    EVENT_ERROR("unknown event '%s' (request, batch, complete, fail, release, tick, expire, replan)", ev);
+    if (strcmp(ev, "snapshot") == 0) {
+        NEED_WORDS(1, 1, "snapshot");
+        return ics_server_snapshot(s);
+    }
+    EVENT_ERROR("unknown event '%s' (request, batch, complete, fail, release, tick, expire, replan, snapshot)", ev);
 #undef EVENT_ERROR
 #undef NEED_WORDS
 #undef TASK_ID
@@ -410,6 +414,7 @@ const cli_command cli_cmd_dispatch = {
     "  tick NOW            sets the clock (leases end at hand-out time + --lease)\n"
     "  expire              tasks whose lease ran out go back to the pool\n"
     "  replan              schedules what is left (running tasks counted as done)\n"
+    "  snapshot            compacts the journal into one record (needs --journal)\n"
     "With the default ranking, `request W` hands out the eligible task that comes\n"
     "first in `ics schedule FILE`'s order. A failing event is reported and the\n"
     "script goes on; the exit status is then 1.\n"

@@ -234,6 +234,13 @@ class DispatchTest(CliTestCase):
                 self.assertEqual(rep[key], final[key], key)
             self.assertEqual(rep["in_doubt"], final["running"])  # handed out, not reported
             self.assertIsNone(rep["recovery"])
+        # A snapshot compacts the journal: same state, one record.
+        (evs, snap), code, _ = self.dispatch(path, ["snapshot"], "--journal", journal, code=0)
+        self.assertEqual(self.ok_json("replay", journal, path)["records"], 1)
+        for key in ("executed", "running", "eligible", "failed", "profile"):
+            self.assertEqual(snap[key], final[key], key)
+        (evs, _), code, _ = self.dispatch(path, ["snapshot"], code=1)
+        self.assertIn("journal", evs[0]["error"])
         # Resuming: the same journal, more events.
         (evs, final2), code, _ = self.dispatch(path, [f"complete {final['running'][0]}"], "--journal", journal,
                                                code=0)
