@@ -1679,3 +1679,394 @@ struct IcsBatch {};
         return out;
     }
 }
+
+/* ------------------------------------------------------------ the IC server (run-time dispatching)
+ * Server: a proxy over ics_server (AutoCloseable / IDisposable). Options
+ * travel as plain values (the handwritten ServerOptions of <lang>/src/ fills
+ * them); task states as ints (the handwritten enum TaskState). The server
+ * copies the dag: it holds no reference to it. */
+%{
+typedef ics_server IcsServer;
+namespace {
+/* The server's list calls take a buffer that must be large enough before
+ * they act (the state is unchanged otherwise): size it from what is known. */
+template <class Call>
+IcsSwigIds ics_swig_act(size_t capacity, Call &&call) {
+    IcsSwigIds r;
+    r.v.assign(capacity + 1, 0u);
+    size_t count = 0;
+    ics_swig_check(call(r.v.data(), r.v.size(), &count));
+    r.v.resize(count);
+    return r;
+}
+} /* namespace */
+%}
+#if defined(SWIGJAVA)
+ICS_JAVA_HANDLE(IcsServer, Server, delete_Server)
+%typemap(javacode) IcsServer %{
+  /** A server at the start of the computation (a new journal when options name one). */
+  public static Server create(Dag dag, ServerOptions options) {
+    java.util.Objects.requireNonNull(dag, "dag");
+    java.util.Objects.requireNonNull(options, "options");
+    return make(dag, options, false);
+  }
+
+  /** A server with the default options: schedule ranking, no leases, 3 retries, no journal. */
+  public static Server create(Dag dag) {
+    return create(dag, new ServerOptions());
+  }
+
+  /**
+   * The server recorded in the journal {@code options.journal()}, replayed: tasks handed out but not
+   * reported are running and listed by {@link #inDoubt()}; a torn or corrupt tail is cut ({@link #recoveryMessage()}).
+   *
+   * @throws IcsException INVALID_ARGUMENT for a journal of another dag, IO when it cannot be read
+   */
+  public static Server open(Dag dag, ServerOptions options) {
+    java.util.Objects.requireNonNull(dag, "dag");
+    java.util.Objects.requireNonNull(options, "options");
+    return make(dag, options, true);
+  }
+
+  private static Server make(Dag dag, ServerOptions o, boolean reopen) {
+    int[] order = o.order() == null ? new int[0] : o.order();
+    int[] priorities = o.priorities() == null ? new int[0] : o.priorities();
+    return createWith(dag, order, priorities, o.objective().swigValue(), o.lease(), o.retryLimit(),
+        o.requestMode().value(), o.clusterStrategy().value(), o.batchMethod().ordinal(),
+        o.journal() == null ? "" : o.journal(), o.fsyncEvery(), reopen);
+  }
+
+  /** The best-ranked eligible task for {@code worker}: an array of one task, or empty when none is eligible. */
+  public int[] request(int worker) {
+    return request(worker, 1);
+  }
+
+  /** A failed task: {@code true} when it passed the retry limit (its descendants are then blocked). */
+  public boolean fail(int task) {
+    return failTask(task);
+  }
+
+  /** How many tasks are in each state. */
+  public ServerCounts counts() {
+    int[] c = countsArray();
+    return new ServerCounts(c[0], c[1], c[2], c[3], c[4], c[5]);
+  }
+
+  /** The state of a task. */
+  public TaskState state(int task) {
+    return TaskState.of(stateValue(task));
+  }
+
+  /** The tasks in a state: ELIGIBLE and RUNNING by rank, EXECUTED in completion order, the others by id. */
+  public int[] tasks(TaskState state) {
+    java.util.Objects.requireNonNull(state, "state");
+    return tasksIn(state.value());
+  }
+
+  /** Who holds what: {task, worker} pairs of the running tasks, by rank. */
+  public int[][] holdings() {
+    int[] pairs = holdingPairs();
+    int[][] r = new int[pairs.length / 2][];
+    for (int i = 0; i < r.length; ++i) {
+      r[i] = new int[] {pairs[2 * i], pairs[2 * i + 1]};
+    }
+    return r;
+  }
+%}
+#elif defined(SWIGCSHARP)
+ICS_CSHARP_HANDLE(IcsServer, Server)
+%typemap(cscode) IcsServer %{
+  /// <summary>A server at the start of the computation (a new journal when options name one).</summary>
+  public static Server Create(Dag dag, ServerOptions options) {
+    if (dag == null) throw new global::System.ArgumentNullException("dag");
+    if (options == null) throw new global::System.ArgumentNullException("options");
+    return Make(dag, options, false);
+  }
+
+  /// <summary>A server with the default options: schedule ranking, no leases, 3 retries, no journal.</summary>
+  public static Server Create(Dag dag) {
+    return Create(dag, new ServerOptions());
+  }
+
+  /// <summary>The server recorded in the journal options.Journal, replayed: tasks handed out but not
+  /// reported are running and listed by InDoubt(); a torn or corrupt tail is cut (RecoveryMessage).</summary>
+  public static Server Open(Dag dag, ServerOptions options) {
+    if (dag == null) throw new global::System.ArgumentNullException("dag");
+    if (options == null) throw new global::System.ArgumentNullException("options");
+    return Make(dag, options, true);
+  }
+
+  private static Server Make(Dag dag, ServerOptions o, bool reopen) {
+    return CreateWith(dag, o.Order ?? new int[0], o.Priorities ?? new int[0], (int) o.Objective, o.Lease, o.RetryLimit,
+                      (int) o.RequestMode, (int) o.ClusterStrategy, (int) o.BatchMethod, o.Journal ?? "", o.FsyncEvery,
+                      reopen);
+  }
+
+  /// <summary>The best-ranked eligible task for worker: an array of one task, or empty when none is eligible.</summary>
+  public int[] Request(int worker) {
+    return Request(worker, 1);
+  }
+
+  /// <summary>A failed task: true when it passed the retry limit (its descendants are then blocked).</summary>
+  public bool Fail(int task) {
+    return FailTask(task);
+  }
+
+  /// <summary>How many tasks are in each state.</summary>
+  public ServerCounts Counts {
+    get {
+      int[] c = CountsArray();
+      return new ServerCounts(c[0], c[1], c[2], c[3], c[4], c[5]);
+    }
+  }
+
+  /// <summary>The state of a task.</summary>
+  public TaskState State(int task) {
+    return (TaskState) StateValue(task);
+  }
+
+  /// <summary>The tasks in a state: Eligible and Running by rank, Executed in completion order, the others by id.</summary>
+  public int[] Tasks(TaskState state) {
+    return TasksIn((int) state);
+  }
+
+  /// <summary>Who holds what: {task, worker} pairs of the running tasks, by rank.</summary>
+  public int[][] Holdings() {
+    int[] pairs = HoldingPairs();
+    int[][] r = new int[pairs.Length / 2][];
+    for (int i = 0; i < r.Length; ++i) r[i] = new int[] {pairs[2 * i], pairs[2 * i + 1]};
+    return r;
+  }
+
+  /// <summary>The clock (the caller's units).</summary>
+  public long Now {
+    get { return GetNow(); }
+  }
+  /// <summary>Records replayed by Open.</summary>
+  public long RecoveryRecords {
+    get { return GetRecoveryRecords(); }
+  }
+  /// <summary>Bytes of a truncated or corrupt journal tail cut by Open.</summary>
+  public long RecoveryBytesCut {
+    get { return GetRecoveryBytesCut(); }
+  }
+  /// <summary>What Open cut and why; empty when the journal was whole.</summary>
+  public string RecoveryMessage {
+    get { return GetRecoveryMessage(); }
+  }
+%}
+ICS_CSHARP_PROPERTY(IcsServer, now, GetNow)
+ICS_CSHARP_PROPERTY(IcsServer, recoveryRecords, GetRecoveryRecords)
+ICS_CSHARP_PROPERTY(IcsServer, recoveryBytesCut, GetRecoveryBytesCut)
+ICS_CSHARP_PROPERTY(IcsServer, recoveryMessage, GetRecoveryMessage)
+#endif
+%typemap(check, canthrow=1) IcsServer *self %{
+    if ($1 == nullptr) {
+        ICS_SWIG_RAISE(ICS_SWIG_KIND_CLOSED, 0, "Server");
+        return $null;
+    }
+%}
+%apply IcsDag *LIVE { IcsDag *serverDag };
+%apply const char *NONNULL { const char *journalPath };
+%apply (const int *order, int order_len) { (const int *workers, int workers_len) };
+%rename(Server) IcsServer;
+%nodefaultctor IcsServer;
+/** The IC server: a thread-safe dispatcher that hands ELIGIBLE tasks of a dag to workers as they ask (best rank first; by default icsched's schedule), takes their reports in any order, re-plans, and survives crashes through a journal. Every method may be called from many threads at once. */
+struct IcsServer {};
+%newobject IcsServer::createWith;
+ICS_SWIG_PRIVATE(IcsServer::createWith)
+ICS_SWIG_PRIVATE(IcsServer::failTask)
+ICS_SWIG_PRIVATE(IcsServer::countsArray)
+ICS_SWIG_PRIVATE(IcsServer::stateValue)
+ICS_SWIG_PRIVATE(IcsServer::tasksIn)
+ICS_SWIG_PRIVATE(IcsServer::holdingPairs)
+
+%extend IcsServer {
+    ~IcsServer() {
+        ics_server_destroy($self);
+    }
+    static IcsServer *createWith(IcsDag *serverDag, const int *order, int order_len, const int *values,
+                                 int values_len, int objective, long long lease, int retryLimit, int requestMode,
+                                 int clusterStrategy, int batchMethod, const char *journalPath, int fsyncEvery,
+                                 bool reopen) {
+        ics_server_options o = ICS_SERVER_OPTIONS_INIT;
+        if (order_len > 0) {
+            o.ranking = ICS_SERVER_RANK_ORDER;
+            o.order = ics_swig_ids_ptr(order);
+            o.order_len = static_cast<size_t>(order_len);
+        } else if (values_len > 0) {
+            ics_swig_check_values(values, values_len, "priority");
+            o.ranking = ICS_SERVER_RANK_PRIORITIES;
+            o.priorities = ics_swig_ids_ptr(values);
+            o.priorities_len = static_cast<size_t>(values_len);
+        }
+        o.objective = static_cast<ics_objective>(objective);
+        if (lease < 0) {
+            ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "lease must not be negative");
+        }
+        o.lease = static_cast<uint64_t>(lease);
+        o.retry_limit = ics_swig_u32(retryLimit, "retryLimit");
+        o.multi = static_cast<ics_server_multi>(requestMode);
+        o.cluster_strategy = static_cast<ics_cluster_strategy>(clusterStrategy);
+        o.batch_method = static_cast<ics_batch_method>(batchMethod);
+        o.journal = *journalPath != '\0' ? journalPath : nullptr;
+        const uint32_t every = ics_swig_u32(fsyncEvery, "fsyncEvery");
+        o.fsync = every == 0 ? ICS_FSYNC_NEVER : every == 1 ? ICS_FSYNC_EVERY : ICS_FSYNC_EVERY_N;
+        o.fsync_every = every == 0 ? 1 : every;
+        ics_server *s = nullptr;
+        return ics_swig_new_handle(reopen ? ics_server_open(&s, serverDag, &o) : ics_server_create(&s, serverDag, &o), s,
+                                   ics_server_destroy, "server");
+    }
+    /** Up to k tasks for a worker, in an order it can execute (k best, or a cluster: ServerOptions' request mode); empty when none is available. */
+    IcsSwigIds request(int worker, int k) {
+        const uint32_t kk = ics_swig_u32(k, "k");
+        return ics_swig_act(kk, [&](uint32_t *b, size_t c, size_t *n) {
+            return ics_server_request(b, c, n, $self, ics_swig_u32(worker, "worker"), kk);
+        });
+    }
+    /** min(r, eligible) tasks for r workers asking at once, chosen by the batch selection; best rank first. */
+    IcsSwigIds requestBatch(int r) {
+        const uint32_t rr = ics_swig_u32(r, "r");
+        return ics_swig_act(rr, [&](uint32_t *b, size_t c, size_t *n) {
+            return ics_server_request_batch(b, c, n, $self, nullptr, rr);
+        });
+    }
+    /** One task for each of the workers asking at once (task i to workers[i]), chosen by the batch selection. */
+    IcsSwigIds requestBatchFor(const int *workers, int workers_len) {
+        ics_swig_check_values(workers, workers_len, "worker");
+        const uint32_t rr = static_cast<uint32_t>(workers_len);
+        return ics_swig_act(rr, [&](uint32_t *b, size_t c, size_t *n) {
+            return ics_server_request_batch(b, c, n, $self, ics_swig_ids_ptr(workers), rr);
+        });
+    }
+    /** A running task reported done: the tasks it made eligible. */
+    IcsSwigIds complete(int task) {
+        /* A short buffer changes nothing and reports the length needed: fetch retries. */
+        return ics_swig_fetch(
+            [&](uint32_t *b, size_t c, size_t *n) { return ics_server_complete(b, c, n, $self, ics_swig_id(task)); },
+            16);
+    }
+    bool failTask(int task) {
+        int failed = 0;
+        ics_swig_check(ics_server_fail(&failed, nullptr, $self, ics_swig_id(task)));
+        return failed != 0;
+    }
+    /** A worker left: its running tasks, given back to the pool. */
+    IcsSwigIds release(int worker) {
+        return ics_swig_fetch(
+            [&](uint32_t *b, size_t c, size_t *n) {
+                return ics_server_release(b, c, n, $self, ics_swig_u32(worker, "worker"));
+            },
+            16);
+    }
+    /** Sets the clock (never backwards); leases end at hand-out time + lease. */
+    void tick(long long now) {
+        if (now < 0) {
+            ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "now must not be negative");
+        }
+        ics_swig_check(ics_server_tick($self, static_cast<uint64_t>(now)));
+    }
+    /** tick(now), then the running tasks whose lease ran out go back to the pool (returned). */
+    IcsSwigIds expire(long long now) {
+        if (now < 0) {
+            ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "now must not be negative");
+        }
+        return ics_swig_fetch(
+            [&](uint32_t *b, size_t c, size_t *n) {
+                return ics_server_expire(b, c, n, $self, static_cast<uint64_t>(now));
+            },
+            16);
+    }
+    /** Schedules what is left (running tasks counted as done) and re-ranks. */
+    void replan() {
+        ics_swig_check(ics_server_replan($self));
+    }
+    /** Compacts the journal into one snapshot record (atomically). */
+    void snapshot() {
+        ics_swig_check(ics_server_snapshot($self));
+    }
+    IcsSwigIds countsArray() {
+        ics_server_counts c = ICS_SERVER_COUNTS_INIT;
+        ics_swig_check(ics_server_counts_get(&c, $self));
+        IcsSwigIds r;
+        r.v = {c.executed, c.running, c.eligible, c.waiting, c.blocked, c.failed};
+        return r;
+    }
+    int stateValue(int task) {
+        ics_task_state s = ICS_TASK_WAITING;
+        ics_swig_check(ics_server_task_state(&s, $self, ics_swig_id(task)));
+        return static_cast<int>(s);
+    }
+    IcsSwigIds tasksIn(int state) {
+        return ics_swig_fetch([&](uint32_t *b, size_t c, size_t *n) {
+            return ics_server_tasks(b, c, n, $self, static_cast<ics_task_state>(state));
+        });
+    }
+    /** Tasks handed out before the journal was reopened and not reported since, by rank. */
+    IcsSwigIds inDoubt() {
+        return ics_swig_fetch([&](uint32_t *b, size_t c, size_t *n) { return ics_server_in_doubt(b, c, n, $self); });
+    }
+    /* task0, worker0, task1, worker1, ... */
+    IcsSwigIds holdingPairs() {
+        size_t count = 0;
+        ics_swig_check(ics_server_holdings(nullptr, nullptr, 0, &count, $self));
+        std::vector<uint32_t> task(count + 1), worker(count + 1);
+        size_t got = 0;
+        ics_swig_check(ics_server_holdings(task.data(), worker.data(), count + 1, &got, $self));
+        IcsSwigIds r;
+        for (size_t i = 0; i < got; ++i) {
+            r.v.push_back(task[i]);
+            r.v.push_back(worker[i]);
+        }
+        return r;
+    }
+    /** The running tasks a worker holds, by rank. */
+    IcsSwigIds heldBy(int worker) {
+        return ics_swig_fetch([&](uint32_t *b, size_t c, size_t *n) {
+            return ics_server_held_by(b, c, n, $self, ics_swig_u32(worker, "worker"));
+        });
+    }
+    /** E(0..t): ELIGIBLE tasks after each completion so far. */
+    IcsSwigIds profilePlayed() {
+        return ics_swig_fetch(
+            [&](uint32_t *b, size_t c, size_t *n) { return ics_server_profile_played(b, c, n, $self); });
+    }
+    /** The plan's E(0..n): one worker reporting each task at once, under the current ranks. */
+    IcsSwigIds profilePlan() {
+        return ics_swig_fetch([&](uint32_t *b, size_t c, size_t *n) { return ics_server_profile_plan(b, c, n, $self); });
+    }
+    /** The plan's order: the order the server hands tasks to one worker reporting each at once. */
+    IcsSwigIds planOrder() {
+        return ics_swig_fetch([&](uint32_t *b, size_t c, size_t *n) { return ics_server_plan_order(b, c, n, $self); });
+    }
+    /** The rank of a task (0 = best). */
+    int rank(int task) {
+        uint32_t r = 0;
+        ics_swig_check(ics_server_rank(&r, $self, ics_swig_id(task)));
+        return ics_swig_int(r, "rank");
+    }
+    /** The clock (the caller's units). */
+    long long now() {
+        uint64_t t = 0;
+        ics_swig_check(ics_server_now(&t, $self));
+        return static_cast<long long>(t);
+    }
+    /** Records replayed by open(). */
+    long long recoveryRecords() {
+        uint64_t r = 0;
+        ics_swig_check(ics_server_recovery(&r, nullptr, nullptr, $self));
+        return static_cast<long long>(r);
+    }
+    /** Bytes of a truncated or corrupt journal tail cut by open(). */
+    long long recoveryBytesCut() {
+        uint64_t r = 0;
+        ics_swig_check(ics_server_recovery(nullptr, &r, nullptr, $self));
+        return static_cast<long long>(r);
+    }
+    /** What open() cut and why; empty when the journal was whole. */
+    IcsSwigText recoveryMessage() {
+        const char *s = nullptr;
+        ics_swig_check(ics_server_recovery(nullptr, nullptr, &s, $self));
+        return ics_swig_text(s);
+    }
+}

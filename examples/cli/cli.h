@@ -53,6 +53,8 @@ extern const cli_command cli_cmd_induced;  /* cmd_algebra.c */
 extern const cli_command cli_cmd_cluster;  /* cmd_cluster.c */
 extern const cli_command cli_cmd_batch;    /* cmd_batch.c */
 extern const cli_command cli_cmd_priorities; /* cmd_priorities.c */
+extern const cli_command cli_cmd_dispatch; /* cmd_dispatch.c */
+extern const cli_command cli_cmd_replay;   /* cmd_dispatch.c */
 
 /* ------------------------------------------------------------ arguments */
 

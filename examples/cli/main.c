@@ -42,6 +42,8 @@ static const cli_command* const commands[] = {
     &cli_cmd_induced,
     &cli_cmd_cluster,
     &cli_cmd_batch,
+    &cli_cmd_dispatch,
+    &cli_cmd_replay,
     &cmd_version,
     &cmd_help,
 };
@@ -59,7 +61,8 @@ static void print_overview(void) {
             "IC-scheduling of computation dags: inspect and schedule them (for\n"
             "eligibility or memory), compare with the usual policies, decide ▷\n"
             "priorities and sums with IC-Sweep, show their structure, combine, convert\n"
-            "and generate them, cut clustered tasks for workers and choose batches.\n"
+            "and generate them, cut clustered tasks for workers and choose batches,\n"
+            "and dispatch tasks to workers at run time through the IC server.\n"
             "\n"
             "Commands:\n");
     for (size_t k = 0; k < COMMAND_COUNT; ++k) {

@@ -876,6 +876,185 @@ ICS_API ics_status ics_batch_play_result_eligible_after(uint32_t* out, size_t ca
 ICS_API ics_status ics_batch_play_result_batch(const ics_batch_result** out, const ics_batch_play_result* result,
                                                uint32_t index);
 
+/* ---------------------------------------------------------------- the IC server (run-time dispatching) */
+/* A stateful dispatcher over one dag (ic-scheduling-overview slides;
+ * batch-scheduling.txt §1; clustering.txt §1, §3): workers ask for tasks and
+ * report them done or failed, in any order; eligible tasks always go out by
+ * rank (by default the order of ics_schedule, so one worker reporting each
+ * task at once replays `ics schedule`'s order).
+ *
+ * Task states: WAITING (a parent not executed), ELIGIBLE (in the pool),
+ * RUNNING (handed out: a holder and a lease deadline), EXECUTED, FAILED
+ * (failed more often than retry_limit allows), BLOCKED (a descendant of a
+ * failed task). Inside a cluster (k > 1) a task may be handed out before its
+ * parents, which the same worker holds; it can be completed once they are.
+ *
+ * Threads: a server may be called from any number of threads at once; each
+ * call takes the server's mutex, so calls are linearised and every call sees
+ * the state the previous one left. Destroying it while another thread uses
+ * it is a bug (as for every handle).
+ *
+ * Errors: a bad call (unknown task, completing a task that is not running,
+ * completing it twice, a failed task, a clock going back, a buffer too short,
+ * a journal write that fails) returns a status and a message and leaves the
+ * state unchanged.
+ *
+ * Durability (options.journal): every state change is appended to the
+ * journal (length + CRC32C per record) with one write before the call
+ * returns, so a process killed at any instant (kill -9) loses no reported
+ * event; fsync after every record, every fsync_every records, or never
+ * decides what survives a power cut. ics_server_open replays it: tasks
+ * handed out but not reported are RUNNING and listed by ics_server_in_doubt;
+ * a truncated or corrupt tail record is cut and reported
+ * (ics_server_recovery), never replayed; a journal of another dag is refused
+ * (ICS_ERR_INVALID_ARGUMENT). ics_server_snapshot compacts the journal into
+ * one record atomically (temp file, fsync, rename). */
+typedef struct ics_server ics_server;
+
+typedef enum ics_task_state {
+    ICS_TASK_WAITING = 0,
+    ICS_TASK_ELIGIBLE = 1,
+    ICS_TASK_RUNNING = 2,
+    ICS_TASK_EXECUTED = 3,
+    ICS_TASK_FAILED = 4,
+    ICS_TASK_BLOCKED = 5
+} ics_task_state;
+/* "waiting", "eligible", "running", "executed", "failed", "blocked". */
+ICS_API const char* ics_task_state_name(ics_task_state state);
+
+typedef enum ics_server_ranking {
+    ICS_SERVER_RANK_SCHEDULE = 0,  /* ics_schedule's order (objective from the options) */
+    ICS_SERVER_RANK_ORDER = 1,     /* options.order: every task once, first = best */
+    ICS_SERVER_RANK_PRIORITIES = 2 /* options.priorities (one per task): higher first, ties by id */
+} ics_server_ranking;
+
+/* What a request for k > 1 tasks hands out. */
+typedef enum ics_server_multi {
+    ICS_SERVER_MULTI_BEST = 0,         /* the k best-ranked eligible tasks */
+    ICS_SERVER_MULTI_CLUSTER_RANK = 1, /* a self-contained cluster grown by rank: eligible tasks and tasks
+                                          whose unexecuted parents are all in it, best rank first */
+    ICS_SERVER_MULTI_CLUSTER = 2       /* a clustering-paper cluster (options.cluster_strategy) over the tasks
+                                          no running or failed task precedes; CLUSTER_RANK when the strategy
+                                          does not apply to them */
+} ics_server_multi;
+
+typedef enum ics_fsync {
+    ICS_FSYNC_EVERY = 0,   /* fsync after every record */
+    ICS_FSYNC_EVERY_N = 1, /* after every fsync_every records */
+    ICS_FSYNC_NEVER = 2    /* leave it to the system */
+} ics_fsync;
+
+/* No particular worker (ics_server_request_batch with workers NULL). */
+#define ICS_SERVER_NO_WORKER 0xFFFFFFFFu
+
+#define ICS_SERVER_OPTIONS_VERSION 1
+typedef struct ics_server_options {
+    unsigned version;                  /* ICS_SERVER_OPTIONS_VERSION */
+    ics_server_ranking ranking;        /* default ICS_SERVER_RANK_SCHEDULE */
+    const uint32_t* order;             /* RANK_ORDER: node_count ids (copied) */
+    size_t order_len;
+    const uint32_t* priorities;        /* RANK_PRIORITIES: node_count values (copied) */
+    size_t priorities_len;
+    ics_objective objective;           /* RANK_SCHEDULE and ics_server_replan (default ELIGIBILITY) */
+    uint64_t lease;                    /* lease length in the caller's clock units; 0 = none (default) */
+    uint32_t retry_limit;              /* failures a task may have before it is FAILED (default 3, at most 254) */
+    ics_server_multi multi;            /* default ICS_SERVER_MULTI_BEST */
+    ics_cluster_strategy cluster_strategy; /* MULTI_CLUSTER: DIRECT, STAGGERED, DONOR or MIN_CUT (default DIRECT) */
+    ics_batch_method batch_method;     /* ics_server_request_batch (default AUTO) */
+    const char* journal;               /* journal file; NULL = none */
+    ics_fsync fsync;                   /* default ICS_FSYNC_EVERY */
+    uint32_t fsync_every;              /* ICS_FSYNC_EVERY_N (default 1000) */
+} ics_server_options;
+#define ICS_SERVER_OPTIONS_INIT                                                                          \
+    {ICS_SERVER_OPTIONS_VERSION, ICS_SERVER_RANK_SCHEDULE, NULL, 0, NULL, 0, ICS_OBJECTIVE_ELIGIBILITY, 0, 3, \
+     ICS_SERVER_MULTI_BEST, ICS_CLUSTER_DIRECT, ICS_BATCH_METHOD_AUTO, NULL, ICS_FSYNC_EVERY, 1000}
+ICS_API ics_status ics_server_options_init(ics_server_options* opts, unsigned version);
+
+/* A server at the start of the computation (the dag is copied; opts may be
+ * NULL). With a journal: a new one is written (ICS_ERR_INVALID_ARGUMENT when
+ * a non-empty file is there: open it; ICS_ERR_IO when it cannot be written). */
+ICS_API ics_status ics_server_create(ics_server** out, const ics_dag* dag, const ics_server_options* opts);
+/* The server of an existing journal (opts->journal required), replayed.
+ * Give the options it was created with: the records say what happened, the
+ * options how tasks are ranked (and re-ranked by a replayed ics_server_replan). */
+ICS_API ics_status ics_server_open(ics_server** out, const ics_dag* dag, const ics_server_options* opts);
+ICS_API void ics_server_destroy(ics_server* server);
+
+/* Up to k >= 1 tasks for `worker`, in an order it can execute; fewer (or
+ * none: *out_count = 0, ICS_OK) when fewer are available. capacity must be
+ * at least k (else ICS_ERR_BUFFER_TOO_SMALL, *out_count = k, nothing handed out). */
+ICS_API ics_status ics_server_request(uint32_t* out, size_t capacity, size_t* out_count, ics_server* server,
+                                      uint32_t worker, uint32_t k);
+/* min(r, eligible) tasks for r workers asking at once, chosen by the batch
+ * selection (ics_batch_select) over the current state; out[i] goes to
+ * workers[i] (workers NULL: to ICS_SERVER_NO_WORKER). Best rank first;
+ * capacity >= r. */
+ICS_API ics_status ics_server_request_batch(uint32_t* out, size_t capacity, size_t* out_count, ics_server* server,
+                                            const uint32_t* workers, uint32_t r);
+/* A running task reported done; out receives the tasks it made ELIGIBLE.
+ * out may be NULL (capacity 0): *out_count then only counts them; otherwise
+ * a capacity of the task's out-degree always suffices. */
+ICS_API ics_status ics_server_complete(uint32_t* out, size_t capacity, size_t* out_count, ics_server* server,
+                                       uint32_t task);
+/* A running task reported failed: back to the pool until it has failed more
+ * than retry_limit times, then FAILED (*out_failed = 1) and its descendants
+ * BLOCKED (*out_blocked = how many became so: ics_server_tasks lists them).
+ * out_failed and out_blocked may be NULL. */
+ICS_API ics_status ics_server_fail(int* out_failed, uint32_t* out_blocked, ics_server* server, uint32_t task);
+/* A worker left: its running tasks go back to the pool (no failure counted).
+ * out as for ics_server_complete (capacity: ics_server_held_by's count). */
+ICS_API ics_status ics_server_release(uint32_t* out, size_t capacity, size_t* out_count, ics_server* server,
+                                      uint32_t worker);
+/* Sets the clock (the caller's units, never backwards): leases run out at
+ * hand-out time + options.lease. */
+ICS_API ics_status ics_server_tick(ics_server* server, uint64_t now);
+/* ics_server_tick(now), then every running task whose lease ran out goes
+ * back to the pool; out lists them (as for ics_server_complete). */
+ICS_API ics_status ics_server_expire(uint32_t* out, size_t capacity, size_t* out_count, ics_server* server,
+                                     uint64_t now);
+/* Schedules what is left (running tasks counted as done) and re-ranks:
+ * executed tasks first (in completion order), then the running ones, then
+ * the new schedule, then failed and blocked tasks. */
+ICS_API ics_status ics_server_replan(ics_server* server);
+/* Compacts the journal into one snapshot record (ICS_ERR_INVALID_ARGUMENT without one). */
+ICS_API ics_status ics_server_snapshot(ics_server* server);
+
+#define ICS_SERVER_COUNTS_VERSION 1
+typedef struct ics_server_counts {
+    unsigned version; /* ICS_SERVER_COUNTS_VERSION */
+    uint32_t executed, running, eligible, waiting, blocked, failed;
+} ics_server_counts;
+#define ICS_SERVER_COUNTS_INIT {ICS_SERVER_COUNTS_VERSION, 0, 0, 0, 0, 0, 0}
+ICS_API ics_status ics_server_counts_get(ics_server_counts* out, const ics_server* server);
+ICS_API ics_status ics_server_task_state(ics_task_state* out, const ics_server* server, uint32_t task);
+/* The tasks in `state`: ELIGIBLE and RUNNING by rank, EXECUTED in completion order, the others by id. */
+ICS_API ics_status ics_server_tasks(uint32_t* out, size_t capacity, size_t* out_count, const ics_server* server,
+                                    ics_task_state state);
+/* Tasks handed out before the journal was reopened and not reported since, by rank. */
+ICS_API ics_status ics_server_in_doubt(uint32_t* out, size_t capacity, size_t* out_count, const ics_server* server);
+/* Who holds what: running tasks by rank, out_task[i] held by out_worker[i]
+ * (either may be NULL; capacity is their length). */
+ICS_API ics_status ics_server_holdings(uint32_t* out_task, uint32_t* out_worker, size_t capacity, size_t* out_count,
+                                       const ics_server* server);
+ICS_API ics_status ics_server_held_by(uint32_t* out, size_t capacity, size_t* out_count, const ics_server* server,
+                                      uint32_t worker);
+/* E(0..t): ELIGIBLE tasks after each completion so far (the play), and the
+ * plan's E(0..n): the order the server hands tasks to one worker reporting
+ * each at once, under the current ranks (ics_server_plan_order). */
+ICS_API ics_status ics_server_profile_played(uint32_t* out, size_t capacity, size_t* out_count,
+                                             const ics_server* server);
+ICS_API ics_status ics_server_profile_plan(uint32_t* out, size_t capacity, size_t* out_count,
+                                           const ics_server* server);
+ICS_API ics_status ics_server_plan_order(uint32_t* out, size_t capacity, size_t* out_count, const ics_server* server);
+/* The rank of a task (0 = best) and the clock. */
+ICS_API ics_status ics_server_rank(uint32_t* out, const ics_server* server, uint32_t task);
+ICS_API ics_status ics_server_now(uint64_t* out, const ics_server* server);
+/* What ics_server_open found: records replayed, bytes of a truncated or
+ * corrupt tail cut, and a message ("" when the journal was whole; owned by
+ * the server). Any of the three may be NULL. */
+ICS_API ics_status ics_server_recovery(uint64_t* out_records, uint64_t* out_bytes_cut, const char** out_message,
+                                       const ics_server* server);
+
 #ifdef __cplusplus
 }
 #endif
