@@ -52,6 +52,8 @@ extern const cli_command cli_cmd_compose;  /* cmd_algebra.c */
 extern const cli_command cli_cmd_induced;  /* cmd_algebra.c */
 extern const cli_command cli_cmd_cluster;  /* cmd_cluster.c */
 extern const cli_command cli_cmd_batch;    /* cmd_batch.c */
+extern const cli_command cli_cmd_simulate; /* cmd_simulate.c */
+extern const cli_command cli_cmd_plot;     /* cmd_simulate.c */
 
 /* ------------------------------------------------------------ arguments */
 

@@ -41,6 +41,8 @@ static const cli_command* const commands[] = {
     &cli_cmd_induced,
     &cli_cmd_cluster,
     &cli_cmd_batch,
+    &cli_cmd_simulate,
+    &cli_cmd_plot,
     &cmd_version,
     &cmd_help,
 };

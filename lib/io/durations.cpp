@@ -114,7 +114,7 @@ std::vector<double> dax(std::string_view text, const Dag& dag, std::string_view 
         }
         for (pugi::xml_node p : job.children("profile"))
             if (std::strcmp(p.attribute("key").value(), "runtime") == 0) {
-                f.set(id, pugi::xml_text(p).as_double(std::nan("")), where);
+                f.set(id, p.text().as_double(std::nan("")), where);
                 break;
             }
     }
