@@ -64,7 +64,9 @@ double portable_exp(double x) noexcept {
 
 double exponential(double mean, double u) noexcept { return -mean * portable_log(u); }
 // Log-uniform in [1/spread, spread].
-double log_uniform(double spread, double u) noexcept { return portable_exp((2.0 * u - 1.0) * portable_log(spread)); }
+double log_uniform(double spread, double u) noexcept {
+    return spread == 1.0 ? 1.0 : portable_exp((2.0 * u - 1.0) * portable_log(spread));
+}
 
 // ---- the simulation
 
