@@ -1649,7 +1649,7 @@ struct IcsBatch {};
  * A simulation travels as one long[] record:
  *   [runCount, mean_0, ci95_0, ..., mean_4, ci95_4,        (ics_sim_metric order)
  *    then per run: makespan, idle, gridlock, memoryPeak, memoryMean, executed,
- *    failed, complete, profileLength, profile...]           (doubles as bits) */
+ *    failed, complete, stalled, profileLength, profile...]  (doubles as bits) */
 %{
 typedef struct IcsSimulateNative IcsSimulate;
 struct IcsSimulateNative {};
@@ -1726,7 +1726,7 @@ struct IcsSimulate {};
                 ics_swig_check(ics_simulation_run(&r, sim, i));
                 out.v.insert(out.v.end(), {ics_swig_bits(r.makespan), ics_swig_bits(r.idle),
                                            static_cast<int64_t>(r.gridlock), r.memory_peak,
-                                           ics_swig_bits(r.memory_mean), r.executed, r.failed, r.complete});
+                                           ics_swig_bits(r.memory_mean), r.executed, r.failed, r.complete, r.stalled});
                 IcsSwigIds p = ics_swig_fetch(
                     [&](uint32_t *b, size_t c, size_t *n) { return ics_simulation_profile(b, c, n, sim, i); });
                 out.v.push_back(static_cast<int64_t>(p.v.size()));

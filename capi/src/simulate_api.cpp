@@ -63,6 +63,7 @@ simulate::Options to_options(const ics_simulate_options* opts) {
     o.batch = d.batch;
     o.failure_probability = d.failure_probability;
     o.retry_limit = d.retry_limit;
+    o.max_events = d.max_events;
     return o;
 }
 
@@ -254,6 +255,7 @@ ics_status ics_simulation_run(ics_sim_run* out, const ics_simulation* simulation
     out->executed = r.executed;
     out->failed = r.failed;
     out->complete = r.complete ? 1 : 0;
+    out->stalled = r.stalled ? 1 : 0;
     return ICS_OK;
     ICS_API_END
 }

@@ -66,7 +66,7 @@ static int parse_policies(ics_sim_policy* out, size_t* count, const cli_command*
 /* What the simulation options and durations come from; shared by simulate and plot. */
 typedef struct sim_setup {
     const char *workers, *seed, *runs, *durations, *speeds, *spread, *availability, *mean_up, *mean_down, *period,
-        *duty, *batch, *failures, *retries;
+        *duty, *batch, *failures, *retries, *max_events;
 } sim_setup;
 
 #define SIM_SETUP_OPTIONS(s)                                                                                  \
@@ -76,7 +76,8 @@ typedef struct sim_setup {
         {"--availability", NULL, &(s).availability, NULL}, {"--mean-up", NULL, &(s).mean_up, NULL},          \
         {"--mean-down", NULL, &(s).mean_down, NULL}, {"--period", NULL, &(s).period, NULL},                  \
         {"--duty", NULL, &(s).duty, NULL}, {"--batch", NULL, &(s).batch, NULL},                              \
-        {"--failures", NULL, &(s).failures, NULL}, {"--retries", NULL, &(s).retries, NULL}
+        {"--failures", NULL, &(s).failures, NULL}, {"--retries", NULL, &(s).retries, NULL},                  \
+        {"--max-events", NULL, &(s).max_events, NULL}
 
 /* Fills opts from the command line; *durations receives the file's runtimes
  * (--durations file, or auto when the file has them), else NULL. *used names
@@ -106,6 +107,7 @@ static int sim_options(ics_simulate_options* o, double** durations, const char**
     if (s->failures && (rc = cli_parse_probability(&o->failure_probability, cmd, "--failures", s->failures)))
         return rc;
     if (s->retries && (rc = cli_parse_u32(&o->retry_limit, cmd, "--retries", s->retries))) return rc;
+    if (s->max_events && (rc = cli_parse_u64(&o->max_events, cmd, "--max-events", s->max_events))) return rc;
 
     const char* model = s->durations ? s->durations : "auto";
     int want_file = strcmp(model, "file") == 0 || strcmp(model, "given") == 0;
@@ -161,6 +163,7 @@ static void json_run(const ics_sim_run* r) {
     json_u64(&o, "executed", r->executed);
     json_u64(&o, "failed", r->failed);
     json_bool(&o, "complete", r->complete);
+    json_bool(&o, "stalled", r->stalled);
     json_close(&o);
 }
 
@@ -182,6 +185,7 @@ static ics_status json_policy(json_object* obj, const ics_simulation* sim, ics_s
     json_double(obj, "memory_peak", mean[3]);
     json_double(obj, "memory_mean", mean[4]);
     json_bool(obj, "complete", first.complete);
+    json_bool(obj, "stalled", first.stalled);
     cli_u32s prof = {NULL, 0, 0};
     CLI_FETCH(st, prof, ics_simulation_profile(prof.v, prof.cap, &prof.len, sim, 0));
     if (st != ICS_OK) return st;
@@ -322,6 +326,15 @@ static int run_simulate(const cli_command* self, int argc, char** argv) {
             json_u64(&obj, "seed", o.seed);
             json_u64(&obj, "run_count", o.runs);
             json_string(&obj, "durations", used);
+            if (durations) { /* what churn and volunteer periods compare with */
+                double sum = 0, mx = 0;
+                for (uint32_t v = 0; v < n; ++v) {
+                    sum += durations[v];
+                    if (durations[v] > mx) mx = durations[v];
+                }
+                json_double(&obj, "duration_mean", n ? sum / n : 0);
+                json_double(&obj, "duration_max", mx);
+            }
             json_string(&obj, "speeds", ics_sim_speeds_name(o.speeds));
             json_string(&obj, "availability", ics_sim_availability_name(o.availability));
             if (npol == 1) {
@@ -375,8 +388,14 @@ static int run_simulate(const cli_command* self, int argc, char** argv) {
                 ics_sim_run r;
                 st = ics_simulation_run(&r, sims[0], 0);
                 if (st == ICS_OK && !r.complete) {
-                    snprintf(buf, sizeof buf, "%u tasks executed, %u given up after --retries failures", r.executed,
-                             r.failed);
+                    if (r.stalled)
+                        snprintf(buf, sizeof buf,
+                                 "%u tasks executed; cut after --max-events: tasks kept being interrupted "
+                                 "(longer than the periods workers stay)",
+                                 r.executed);
+                    else
+                        snprintf(buf, sizeof buf, "%u tasks executed, %u given up after --retries failures",
+                                 r.executed, r.failed);
                     out_row("incomplete", buf);
                 }
             }
@@ -405,7 +424,10 @@ static int run_simulate(const cli_command* self, int argc, char** argv) {
     "  --batch R           workers waiting at one instant ask together, up to R\n"                       \
     "                      (batched selection); default: each asks alone\n"                              \
     "  --failures P        probability that an execution fails (retried)\n"                              \
-    "  --retries N         failures a task may have before it is given up (default 3)\n"
+    "  --retries N         failures a task may have before it is given up (default 3)\n"            \
+    "  --max-events N      cut a run after N events (stalled: a task longer than the\n"              \
+    "                      periods workers stay is restarted forever); default 200 per\n"           \
+    "                      task and worker, at least 10^6\n"
 
 const cli_command cli_cmd_simulate = {
     "simulate",

@@ -108,7 +108,17 @@ public:
     Run run() {
         for (std::uint32_t w = 0; w < o_.workers; ++w) start_worker(w);
         dispatch(0);
+        const std::uint64_t budget =
+            o_.max_events ? o_.max_events
+                          : std::max<std::uint64_t>(1'000'000, 200 * (std::uint64_t{n_} + o_.workers));
+        std::uint64_t processed = 0;
+        bool stalled = false;
         while (!finished() && !events_.empty()) {
+            if (++processed > budget) {
+                stalled = true;
+                last_ = events_.top().t;
+                break;
+            }
             const Event e = events_.top();
             events_.pop();
             switch (e.kind) {
@@ -124,6 +134,7 @@ public:
         r.executed = c.executed;
         r.failed = c.failed;
         r.complete = c.executed == n_;
+        r.stalled = stalled;
         r.makespan = last_;
         for (std::uint32_t w = 0; w < o_.workers; ++w)
             if (present_[w] && task_[w] == kNoNode && idle_since_[w] < last_) idle_ += last_ - idle_since_[w];

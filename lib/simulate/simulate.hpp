@@ -76,6 +76,10 @@ struct Options {
     std::uint32_t batch = 0;
     double failure_probability = 0.0;  // an execution fails (found at its end)
     std::uint32_t retry_limit = 3;     // failures a task may have before it is given up
+    // Events one run may process before it is cut (0 = 200 per task and
+    // worker, at least 10^6). A task longer than every period its workers
+    // stay would otherwise be restarted forever under churn or volunteer days.
+    std::uint64_t max_events = 0;
 };
 
 // One simulated run.
@@ -88,6 +92,7 @@ struct Run {
     std::uint32_t executed = 0;
     std::uint32_t failed = 0;       // tasks given up (retry limit)
     bool complete = false;          // every task executed
+    bool stalled = false;           // cut by max_events: tasks kept being interrupted (see Options)
     std::vector<std::uint32_t> profile;  // E(t) after t completions, as the server played them
 };
 

@@ -114,6 +114,16 @@ class SimulateTest(CliTestCase):
         out = self.ok_json("simulate", path, "--workers", "4", "--failures", "0.6", "--retries", "0")
         self.assertFalse(out["complete"])
 
+    def test_stalled_runs_are_cut(self):
+        stg = self.write("long.stg", "2\n0 0 0\n1 1 1 0\n2 1000000 1 1\n3 0 1 2\n")
+        out = self.ok_json("simulate", stg, "--workers", "2", "--availability", "volunteer", "--period", "10",
+                           "--duty", "0.5", "--max-events", "5000")
+        self.assertTrue(out["stalled"])
+        self.assertFalse(out["complete"])
+        self.assertEqual(out["duration_max"], 1000000)
+        self.assertIn("--max-events", self.ok("simulate", stg, "--workers", "2", "--availability", "volunteer",
+                                              "--period", "10", "--duty", "0.5", "--max-events", "5000"))
+
     def test_errors(self):
         path = self.generate("fft", 2)
         self.fails(2, "simulate", path, contains=("--workers",))

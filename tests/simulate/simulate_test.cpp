@@ -262,6 +262,31 @@ TEST(Simulate, GivingUpATaskBlocksItsDescendants) {
     EXPECT_LT(r.executed, dag.node_count());
 }
 
+// A task longer than every up period is restarted forever: the run is cut
+// after max_events and says so, instead of running without end.
+TEST(Simulate, EndlessRestartsAreCut) {
+    DagBuilder b;
+    const NodeId s = b.add_node("short"), l = b.add_node("long");  // ids 0, 1
+    b.add_arc(s, l);
+    const Dag dag = std::move(b).build();
+    Options o;
+    o.workers = 2;
+    o.durations = Durations::given;
+    o.given = {1.0, 1e6};
+    o.availability = Availability::volunteer;
+    o.period = 10;
+    o.duty = 0.5;  // up 5 of every 10: "long" never fits
+    o.max_events = 10'000;
+    const SimRun r = sim::simulate(dag, o)[0];
+    EXPECT_TRUE(r.stalled);
+    EXPECT_FALSE(r.complete);
+    EXPECT_EQ(r.executed, 1u);
+    o.given = {1.0, 4.0};  // fits in an up period: finishes
+    const SimRun ok = sim::simulate(dag, o)[0];
+    EXPECT_TRUE(ok.complete);
+    EXPECT_FALSE(ok.stalled);
+}
+
 TEST(Simulate, StatisticsOnAKnownSample) {
     std::vector<SimRun> runs(5);
     for (int i = 0; i < 5; ++i) runs[i].makespan = i + 1;  // 1..5: mean 3, sd sqrt(2.5)

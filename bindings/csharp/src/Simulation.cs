@@ -80,6 +80,8 @@ public sealed class Simulation {
     public int Failed { get; internal set; }
     /// <summary>Every task executed.</summary>
     public bool Complete { get; internal set; }
+    /// <summary>Cut after the event budget: some task kept being interrupted by departures.</summary>
+    public bool Stalled { get; internal set; }
     internal int[] profile;
     /// <summary>E(t) after t completions, as the server played it (a copy).</summary>
     public int[] Profile() { return (int[]) profile.Clone(); }
@@ -130,9 +132,10 @@ public sealed class Simulation {
         Executed = (int) v[p + 5],
         Failed = (int) v[p + 6],
         Complete = v[p + 7] != 0,
+        Stalled = v[p + 8] != 0,
       };
-      int len = (int) v[p + 8];
-      p += 9;
+      int len = (int) v[p + 9];
+      p += 10;
       r.profile = new int[len];
       for (int t = 0; t < len; ++t) {
         r.profile[t] = (int) v[p++];

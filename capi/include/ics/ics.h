@@ -769,10 +769,12 @@ typedef struct ics_simulate_options {
                                           the same instant ask together, up to r (batched selection) */
     double failure_probability;        /* an execution fails, found at its end: [0, 1) */
     uint32_t retry_limit;              /* failures a task may have before it is given up (<= 254) */
+    uint64_t max_events;               /* events one run may process before it is cut (stalled);
+                                          0 = 200 per task and worker, at least 10^6 */
 } ics_simulate_options;
 #define ICS_SIMULATE_OPTIONS_INIT                                                                            \
     {ICS_SIMULATE_OPTIONS_VERSION, 4, ICS_SIM_POLICY_ICSCHED, 1, 1, ICS_SIM_DURATIONS_UNIT,                  \
-     ICS_SIM_SPEEDS_FIXED, 4.0, ICS_SIM_AVAILABILITY_ALWAYS, 50.0, 10.0, 100.0, 0.5, 0, 0.0, 3}
+     ICS_SIM_SPEEDS_FIXED, 4.0, ICS_SIM_AVAILABILITY_ALWAYS, 50.0, 10.0, 100.0, 0.5, 0, 0.0, 3, 0}
 ICS_API ics_status ics_simulate_options_init(ics_simulate_options* opts, unsigned version);
 
 /* Task durations recorded in a workflow file (WfFormat/WorkflowHub runtimes,
@@ -807,6 +809,8 @@ typedef struct ics_sim_run {
     uint32_t executed;     /* tasks executed */
     uint32_t failed;       /* tasks given up after retry_limit failures */
     int complete;          /* 1 when every task executed */
+    int stalled;           /* 1 when the run was cut after max_events: some task kept being
+                              interrupted (longer than the periods its workers stay) */
 } ics_sim_run;
 
 typedef enum ics_sim_metric {

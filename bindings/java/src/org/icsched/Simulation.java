@@ -107,10 +107,11 @@ public final class Simulation {
     private final int executed;
     private final int failed;
     private final boolean complete;
+    private final boolean stalled;
     private final int[] profile;
 
     Run(double makespan, double idle, long gridlock, int memoryPeak, double memoryMean, int executed, int failed,
-        boolean complete, int[] profile) {
+        boolean complete, boolean stalled, int[] profile) {
       this.makespan = makespan;
       this.idle = idle;
       this.gridlock = gridlock;
@@ -119,6 +120,7 @@ public final class Simulation {
       this.executed = executed;
       this.failed = failed;
       this.complete = complete;
+      this.stalled = stalled;
       this.profile = profile;
     }
 
@@ -137,6 +139,8 @@ public final class Simulation {
     public int failed() { return failed; }
     /** Every task executed. */
     public boolean complete() { return complete; }
+    /** Cut after the event budget: some task kept being interrupted by departures. */
+    public boolean stalled() { return stalled; }
     /** E(t) after t completions, as the server played it. */
     public int[] profile() { return profile.clone(); }
   }
@@ -187,13 +191,14 @@ public final class Simulation {
       int executed = (int) v[p + 5];
       int failed = (int) v[p + 6];
       boolean complete = v[p + 7] != 0;
-      int len = (int) v[p + 8];
-      p += 9;
+      boolean stalled = v[p + 8] != 0;
+      int len = (int) v[p + 9];
+      p += 10;
       int[] profile = new int[len];
       for (int t = 0; t < len; ++t) {
         profile[t] = (int) v[p++];
       }
-      runs.add(new Run(makespan, idle, gridlock, peak, mean, executed, failed, complete, profile));
+      runs.add(new Run(makespan, idle, gridlock, peak, mean, executed, failed, complete, stalled, profile));
     }
     return new Simulation(Collections.unmodifiableList(runs), summary);
   }
