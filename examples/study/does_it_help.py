@@ -9,10 +9,11 @@ under three worker models, each policy with the same seeds (paired runs):
 
   grid        8 workers, speeds log-uniform in [1/4, 4], always present
   volunteer   32 workers, heterogeneous speeds, churn: up periods of mean
-              10x the mean task, down periods of mean 5x
+              max(10x the mean task, 4x the longest), down periods half as
+              long; a worker that leaves returns its task, which restarts
   wide        n/4 workers (at least 4), volunteer days (up half of every
-              period of 20x the mean task), requests batched by 8, 5% of
-              executions fail and are retried
+              period of max(20x the mean task, 4x the longest)), requests
+              batched by 8, 5% of executions fail and are retried
 
 and prints a Markdown table: per workflow and model, the mean makespan of
 icsched and each other policy's mean makespan divided by icsched's (> 1:
@@ -53,13 +54,16 @@ def workflows(root, max_tasks):
     return sorted(rows)
 
 
-def models(n, mean_task):
-    m = max(mean_task, 1e-3)
+def models(n, mean_task, max_task):
+    # Periods long against the tasks: a task longer than the time its worker
+    # stays restarts again and again (the run would be cut as stalled).
+    up = max(10 * mean_task, 4 * max_task, 1e-3)
+    period = max(20 * mean_task, 4 * max_task, 1e-3)
     return {
         "grid": ["--workers", "8", "--speeds", "heterogeneous"],
         "volunteer": ["--workers", "32", "--speeds", "heterogeneous", "--availability", "churn",
-                      "--mean-up", f"{10 * m:.6g}", "--mean-down", f"{5 * m:.6g}"],
-        "wide": ["--workers", str(max(4, n // 4)), "--availability", "volunteer", "--period", f"{20 * m:.6g}",
+                      "--mean-up", f"{up:.6g}", "--mean-down", f"{up / 2:.6g}"],
+        "wide": ["--workers", str(max(4, n // 4)), "--availability", "volunteer", "--period", f"{period:.6g}",
                  "--duty", "0.5", "--batch", "8", "--failures", "0.05", "--retries", "254"],
     }
 
@@ -92,13 +96,15 @@ def main():
     for i, (path, n) in enumerate(rows):
         full = os.path.join(args.workloads, path)
         one = ics(args.ics, "simulate", full, "--workers", "1", "--json")
-        mean_task = one["makespan"] / one["tasks"]
-        for model, opts in models(n, mean_task).items():
+        for model, opts in models(n, one.get("duration_mean", 1.0), one.get("duration_max", 1.0)).items():
             if tty:
                 print(f"[{i + 1}/{len(rows)}] {path} {model}...".ljust(100), end="\r", file=sys.stderr)
             out = ics(args.ics, "simulate", full, "--policy", ",".join(POLICIES), "--runs", str(args.seeds),
                       "--seed", "1", *opts, "--json")
             spans = {p["policy"]: [r["makespan"] for r in p["runs"]] for p in out["policies"]}
+            stalled = sum(r["stalled"] for p in out["policies"] for r in p["runs"])
+            if stalled:
+                print(f"{path} {model}: {stalled} runs stalled", file=sys.stderr)
             base = spans["icsched"]
             mb = sum(base) / len(base)
             cells = []

@@ -3,7 +3,6 @@
 // and come back; the clock jumps from event to event.
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <queue>
 
 #include "common/error.hpp"
@@ -23,7 +22,7 @@ std::uint64_t mix(std::uint64_t z) noexcept {
     return z ^ (z >> 31);
 }
 
-enum Stream : std::uint64_t { kSpeed = 1, kTaskTime = 2, kTaskFactor = 3, kFailure = 4, kChurn = 5, kPhase = 6 };
+enum Stream : std::uint64_t { kSpeed = 1, kTaskTime = 2, kTaskFactor = 3, kFailure = 4, kChurn = 5, kPhase = 6, kPick = 7 };
 
 // Uniform in (0, 1), the same for the same (seed, stream, id, k) on every machine.
 double draw(std::uint64_t seed, Stream s, std::uint64_t id, std::uint64_t k) noexcept {
@@ -97,7 +96,7 @@ public:
         present_.assign(w, 0);
         task_.assign(w, kNoNode);
         epoch_.assign(w, 0);
-        queued_.assign(w, 0);
+        slot_.assign(w, kNotWaiting);
         idle_since_.assign(w, 0.0);
         churn_k_.assign(w, 0);
         attempts_.assign(n_, 0);
@@ -184,11 +183,30 @@ private:
         enqueue(w);
     }
 
+    // The workers waiting for a task. Which of them asks first is drawn at
+    // random: idle workers poll the server, and serving the longest-waiting
+    // one first would hand a returned task to the worker closest to leaving
+    // (under volunteer days, again and again).
     void enqueue(std::uint32_t w) {
-        if (!queued_[w]) {
-            queued_[w] = 1;
+        if (slot_[w] == kNotWaiting) {
+            slot_[w] = static_cast<std::uint32_t>(waiting_.size());
             waiting_.push_back(w);
         }
+    }
+    void unqueue(std::uint32_t w) {
+        const std::uint32_t i = slot_[w];
+        if (i == kNotWaiting) return;
+        const std::uint32_t last = waiting_.back();
+        waiting_[i] = last;
+        slot_[last] = i;
+        waiting_.pop_back();
+        slot_[w] = kNotWaiting;
+    }
+    std::uint32_t pick() {
+        const auto i = static_cast<std::size_t>(draw(seed_, kPick, picks_++, 0) * static_cast<double>(waiting_.size()));
+        const std::uint32_t w = waiting_[std::min(i, waiting_.size() - 1)];
+        unqueue(w);
+        return w;
     }
 
     double next_up_len() const { return o_.duty * o_.period; }
@@ -210,6 +228,7 @@ private:
         } else if (idle_since_[w] < t) {
             idle_ += t - idle_since_[w];
         }
+        unqueue(w);
         present_[w] = 0;
         if (o_.availability == Availability::churn)
             push(t + exponential(o_.mean_down, draw(seed_, kChurn, w, churn_k_[w]++)), w, Kind::up);
@@ -241,13 +260,7 @@ private:
         if (c.eligible == 0 && c.executed + c.failed + c.blocked < n_ && any_waiting()) ++gridlock_;
     }
 
-    bool any_waiting() {
-        while (!waiting_.empty() && !(present_[waiting_.front()] && task_[waiting_.front()] == kNoNode)) {
-            queued_[waiting_.front()] = 0;
-            waiting_.pop_front();
-        }
-        return !waiting_.empty();
-    }
+    bool any_waiting() const { return !waiting_.empty(); }
 
     void advance_memory(double t) {
         held_area_ += static_cast<double>(held_) * (t - held_t_);
@@ -274,22 +287,19 @@ private:
             const std::uint32_t eligible = server_->counts().eligible;
             if (o_.batch >= 2 && eligible >= 2 && waiting_.size() >= 2) {
                 std::vector<server::WorkerId> ws;
-                while (ws.size() < o_.batch && ws.size() < eligible && any_waiting()) {
-                    ws.push_back(waiting_.front());
-                    queued_[waiting_.front()] = 0;
-                    waiting_.pop_front();
-                }
+                while (ws.size() < o_.batch && ws.size() < eligible && any_waiting()) ws.push_back(pick());
                 const std::vector<NodeId> got =
                     server_->request_batch(static_cast<std::uint32_t>(ws.size()), ws);
                 for (std::size_t i = 0; i < got.size(); ++i) assign(ws[i], got[i], t);
                 for (std::size_t i = got.size(); i < ws.size(); ++i) enqueue(ws[i]);
                 if (got.empty()) break;
             } else {
-                const std::uint32_t w = waiting_.front();
+                const std::uint32_t w = pick();
                 const std::vector<NodeId> got = server_->request(w, 1);
-                if (got.empty()) break;
-                queued_[w] = 0;
-                waiting_.pop_front();
+                if (got.empty()) {
+                    enqueue(w);
+                    break;
+                }
                 assign(w, got[0], t);
             }
         }
@@ -301,10 +311,13 @@ private:
     NodeId n_;
     std::unique_ptr<server::Server> server_;
     std::vector<double> speed_, idle_since_;
-    std::vector<std::uint8_t> present_, queued_;
+    static constexpr std::uint32_t kNotWaiting = 0xFFFFFFFFu;
+    std::vector<std::uint8_t> present_;
+    std::vector<std::uint32_t> slot_;  // index in waiting_, or kNotWaiting
+    std::uint64_t picks_ = 0;
     std::vector<NodeId> task_;
     std::vector<std::uint32_t> epoch_, churn_k_, attempts_, open_children_;
-    std::deque<std::uint32_t> waiting_;
+    std::vector<std::uint32_t> waiting_;
     std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
     std::uint64_t seq_ = 0, gridlock_ = 0;
     std::uint32_t held_ = 0, held_peak_ = 0;

@@ -214,7 +214,7 @@ TEST(Simulate, DrawsArePortable) {
     o.availability = Availability::churn;
     o.mean_up = 2;
     o.mean_down = 1;
-    EXPECT_EQ(sim::simulate(families::fft(3), o)[0].makespan, 14.162977103729258);
+    EXPECT_EQ(sim::simulate(families::fft(3), o)[0].makespan, 18.336692633821087);
     o.speeds = Speeds::heterogeneous;
     o.spread = 1.0;  // log-uniform in [1, 1]: every speed exactly 1
     o.availability = Availability::always;
