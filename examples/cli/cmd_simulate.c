@@ -627,19 +627,35 @@ static int run_plot(const cli_command* self, int argc, char** argv) {
                        y0, pw, PH);
             /* At most ~2 points per pixel column: big dags stay small files. */
             size_t stride = n / (2 * (size_t)pw) + 1;
-            for (size_t k = 0; k < npol; ++k) {
+            /* Drawn last-first so the first policy is on top; dashes tell overlapping
+               curves apart, and the legend names the curves that coincide. */
+            static const char* const dashes[] = {"", "7,3", "2,3", "9,3,2,3", "4,4", "12,4"};
+            for (size_t j = npol; j-- > 0;) {
+                const size_t k = j;
                 const char* name = ics_sim_policy_name(policies[k]);
                 svg_printf(&sv, "<polyline class=\"series\" data-policy=\"%s\" fill=\"none\" stroke=\"%s\" "
-                                "stroke-width=\"1.5\" points=\"",
-                           name, palette[k % 10]);
+                                "stroke-width=\"%s\" stroke-dasharray=\"%s\" points=\"",
+                           name, palette[k % 10], k == 0 ? "2.5" : "1.5", dashes[k % 6]);
                 const uint32_t* c = curves + k * ((size_t)n + 1);
                 for (size_t t = 0; t <= n; t += stride) {
                     svg_printf(&sv, "%.1f,%.1f ", L + (n ? (double)t / n : 0) * pw, y0 + PH - (double)c[t] / emax * PH);
                     if (t + stride > n && t != n) t = n - stride; /* end on t = n */
                 }
-                svg_printf(&sv, "\"/>\n<text x=\"%d\" y=\"%d\" fill=\"%s\">", L + pw + 12, y0 + 14 + (int)k * 18,
+                svg_printf(&sv, "\"/>\n");
+            }
+            for (size_t k = 0; k < npol; ++k) {
+                const char* name = ics_sim_policy_name(policies[k]);
+                const uint32_t* c = curves + k * ((size_t)n + 1);
+                svg_printf(&sv, "<text x=\"%d\" y=\"%d\" fill=\"%s\">", L + pw + 12, y0 + 14 + (int)k * 18,
                            palette[k % 10]);
                 svg_text(&sv, name);
+                for (size_t e = 0; e < k; ++e)
+                    if (memcmp(c, curves + e * ((size_t)n + 1), ((size_t)n + 1) * sizeof *c) == 0) {
+                        svg_printf(&sv, " (= ");
+                        svg_text(&sv, ics_sim_policy_name(policies[e]));
+                        svg_printf(&sv, ")");
+                        break;
+                    }
                 svg_printf(&sv, "</text>\n");
             }
             svg_printf(&sv, "</g>\n");

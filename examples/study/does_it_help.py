@@ -93,9 +93,14 @@ def main():
     print("|---|---:|---|---:|" + "---:|" * (len(POLICIES) - 1) + "---|")
     tally = {p: {"faster": 0, "slower": 0, "same": 0} for p in POLICIES[1:]}
     ratios = {p: [] for p in POLICIES[1:]}
+    skipped = []
     for i, (path, n) in enumerate(rows):
         full = os.path.join(args.workloads, path)
-        one = ics(args.ics, "simulate", full, "--workers", "1", "--json")
+        try:
+            one = ics(args.ics, "simulate", full, "--workers", "1", "--json")
+        except subprocess.CalledProcessError as e:  # e.g. a negative runtime in the file
+            skipped.append((path, e.stderr.strip()))
+            continue
         for model, opts in models(n, one.get("duration_mean", 1.0), one.get("duration_max", 1.0)).items():
             if tty:
                 print(f"[{i + 1}/{len(rows)}] {path} {model}...".ljust(100), end="\r", file=sys.stderr)
@@ -122,7 +127,9 @@ def main():
             sys.stdout.flush()
     if tty:
         print(" " * 100, end="\r", file=sys.stderr)
-    cells = len(rows) * 3
+    for path, why in skipped:
+        print(f"\nskipped {path}: {why}")
+    cells = (len(rows) - len(skipped)) * 3
     print(f"\nSummary over {cells} (workflow, model) cells: icsched against each policy, paired by seed "
           "(faster / slower = the mean makespan difference is outside its 95% confidence interval):\n")
     print("| policy | icsched faster | no significant difference | icsched slower | median makespan ratio | "
@@ -135,8 +142,8 @@ def main():
         print(f"| {p} | {t['faster']} | {t['same']} | {t['slower']} | {med:.3f} | {rs[0]:.3f} | {rs[-1]:.3f} |")
     if args.out:
         os.makedirs(args.out, exist_ok=True)
-        picks = [r for r in rows if any(k in r[0] for k in ("Montage_100", "Epigenomics_100", "cycles-chameleon-5l",
-                                                             "Inspiral_100", "CyberShake_100"))]
+        picks = [r for r in rows if r[0].rsplit("/", 1)[-1] in ("Montage_100.xml", "Epigenomics_100.xml",
+                                                                "cycles-chameleon-5l-2c-9p-001.json")]
         for path, n in picks:
             full = os.path.join(args.workloads, path)
             name = path.rsplit("/", 1)[-1].replace(".json", "").replace(".xml", "")

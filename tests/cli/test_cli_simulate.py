@@ -147,7 +147,7 @@ class PlotTest(CliTestCase):
         ns = "{http://www.w3.org/2000/svg}"
         self.assertEqual(root.tag, ns + "svg")
         series = [e for e in root.iter(ns + "polyline") if e.get("class") == "series"]
-        self.assertEqual([e.get("data-policy") for e in series], ["icsched", "fifo", "lifo"])
+        self.assertEqual(sorted(e.get("data-policy") for e in series), ["fifo", "icsched", "lifo"])
         boxes = [e for e in root.iter(ns + "g") if e.get("class") == "box"]
         self.assertEqual([e.get("data-policy") for e in boxes], ["icsched", "fifo", "lifo"])
         # The curves end at E(n) = 0 and start at the sources' count.
