@@ -2069,4 +2069,120 @@ ICS_SWIG_PRIVATE(IcsServer::holdingPairs)
         ics_swig_check(ics_server_recovery(nullptr, nullptr, &s, $self));
         return ics_swig_text(s);
     }
+/* ------------------------------------------------------------ simulation (does it make runs faster?)
+ * Simulation.run / durations / ranking are handwritten (<lang>/src/Simulation.*)
+ * over the static helpers of the package-private/internal class SimulateNative;
+ * doubles travel as their IEEE-754 bits in long[] (durations in, results out),
+ * and the answer is a plain value, so no native handle outlives a call.
+ * A simulation travels as one long[] record:
+ *   [runCount, mean_0, ci95_0, ..., mean_4, ci95_4,        (ics_sim_metric order)
+ *    then per run: makespan, idle, gridlock, memoryPeak, memoryMean, executed,
+ *    failed, complete, stalled, profileLength, profile...]  (doubles as bits) */
+%{
+typedef struct IcsSimulateNative IcsSimulate;
+struct IcsSimulateNative {};
+
+namespace {
+
+int64_t ics_swig_bits(double d) {
+    int64_t b = 0;
+    std::memcpy(&b, &d, sizeof b);
+    return b;
+}
+
+std::vector<double> ics_swig_doubles(const long long *bits, int len) {
+    ics_swig_check_len(len);
+    std::vector<double> d(static_cast<size_t>(len));
+    if (len > 0) std::memcpy(d.data(), bits, d.size() * sizeof(double));
+    return d;
+}
+
+} /* namespace */
+%}
+
+%apply (const long long *handles, int handles_len) { (const long long *bits, int bits_len) };
+%rename(SimulateNative) IcsSimulate;
+%nodefaultctor IcsSimulate;
+%nodefaultdtor IcsSimulate;
+#if defined(SWIGJAVA)
+%typemap(javaclassmodifiers) IcsSimulate "final class"
+%typemap(javafinalize) IcsSimulate ""
+#elif defined(SWIGCSHARP)
+%typemap(csclassmodifiers) IcsSimulate "internal class"
+#endif
+struct IcsSimulate {};
+
+%extend IcsSimulate {
+    static IcsSwigI64s run(IcsDag *dag, const long long *bits, int bits_len, int workers, int policy,
+                           long long seed, int runs, int durations, int speeds, double spread, int availability,
+                           double mean_up, double mean_down, double period, double duty, int batch,
+                           double failure_probability, int retry_limit) {
+        const std::vector<double> given = ics_swig_doubles(bits, bits_len);
+        ics_simulate_options o = ICS_SIMULATE_OPTIONS_INIT;
+        o.workers = ics_swig_u32(workers, "workers");
+        o.policy = static_cast<ics_sim_policy>(policy);
+        o.seed = static_cast<uint64_t>(seed);
+        o.runs = ics_swig_u32(runs, "runs");
+        o.durations = static_cast<ics_sim_durations>(durations);
+        o.speeds = static_cast<ics_sim_speeds>(speeds);
+        o.spread = spread;
+        o.availability = static_cast<ics_sim_availability>(availability);
+        o.mean_up = mean_up;
+        o.mean_down = mean_down;
+        o.period = period;
+        o.duty = duty;
+        o.batch = ics_swig_u32(batch, "batch");
+        o.failure_probability = failure_probability;
+        o.retry_limit = ics_swig_u32(retry_limit, "retryLimit");
+        ics_simulation *sim = nullptr;
+        ics_swig_new_handle(ics_simulate(&sim, ics_swig_live_dag(dag), given.empty() ? nullptr : given.data(),
+                                         given.size(), &o),
+                            sim, ics_simulation_destroy, "simulation");
+        IcsSwigI64s out;
+        try {
+            uint32_t count = 0;
+            ics_swig_check(ics_simulation_run_count(&count, sim));
+            out.v.push_back(count);
+            for (int m = ICS_SIM_METRIC_MAKESPAN; m <= ICS_SIM_METRIC_MEMORY_MEAN; ++m) {
+                double mean = 0, ci = 0;
+                ics_swig_check(ics_simulation_summary(&mean, &ci, sim, static_cast<ics_sim_metric>(m)));
+                out.v.push_back(ics_swig_bits(mean));
+                out.v.push_back(ics_swig_bits(ci));
+            }
+            for (uint32_t i = 0; i < count; ++i) {
+                ics_sim_run r;
+                ics_swig_check(ics_simulation_run(&r, sim, i));
+                out.v.insert(out.v.end(), {ics_swig_bits(r.makespan), ics_swig_bits(r.idle),
+                                           static_cast<int64_t>(r.gridlock), r.memory_peak,
+                                           ics_swig_bits(r.memory_mean), r.executed, r.failed, r.complete, r.stalled});
+                IcsSwigIds p = ics_swig_fetch(
+                    [&](uint32_t *b, size_t c, size_t *n) { return ics_simulation_profile(b, c, n, sim, i); });
+                out.v.push_back(static_cast<int64_t>(p.v.size()));
+                out.v.insert(out.v.end(), p.v.begin(), p.v.end());
+            }
+        } catch (...) {
+            ics_simulation_destroy(sim);
+            throw;
+        }
+        ics_simulation_destroy(sim);
+        return out;
+    }
+    static IcsSwigI64s durations(IcsDag *dag, const char *path) {
+        const ics_dag *d = ics_swig_live_dag(dag);
+        size_t count = 0;
+        ics_swig_check(ics_dag_read_durations(nullptr, 0, &count, d, path, ICS_FORMAT_AUTO));
+        std::vector<double> v(count + 1);
+        ics_swig_check(ics_dag_read_durations(v.data(), v.size(), &count, d, path, ICS_FORMAT_AUTO));
+        IcsSwigI64s out;
+        for (size_t i = 0; i < count; ++i) out.v.push_back(ics_swig_bits(v[i]));
+        return out;
+    }
+    static IcsSwigIds ranking(IcsDag *dag, const long long *bits, int bits_len, int policy, long long seed) {
+        const std::vector<double> given = ics_swig_doubles(bits, bits_len);
+        const ics_dag *d = ics_swig_live_dag(dag);
+        return ics_swig_fetch([&](uint32_t *b, size_t c, size_t *n) {
+            return ics_sim_ranking(b, c, n, d, given.empty() ? nullptr : given.data(), given.size(),
+                                   static_cast<ics_sim_policy>(policy), static_cast<uint64_t>(seed));
+        });
+    }
 }

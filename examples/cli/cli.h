@@ -55,6 +55,8 @@ extern const cli_command cli_cmd_batch;    /* cmd_batch.c */
 extern const cli_command cli_cmd_priorities; /* cmd_priorities.c */
 extern const cli_command cli_cmd_dispatch; /* cmd_dispatch.c */
 extern const cli_command cli_cmd_replay;   /* cmd_dispatch.c */
+extern const cli_command cli_cmd_simulate; /* cmd_simulate.c */
+extern const cli_command cli_cmd_plot;     /* cmd_simulate.c */
 
 /* ------------------------------------------------------------ arguments */
 

@@ -44,6 +44,8 @@ static const cli_command* const commands[] = {
     &cli_cmd_batch,
     &cli_cmd_dispatch,
     &cli_cmd_replay,
+    &cli_cmd_simulate,
+    &cli_cmd_plot,
     &cmd_version,
     &cmd_help,
 };

@@ -1054,6 +1054,135 @@ ICS_API ics_status ics_server_now(uint64_t* out, const ics_server* server);
  * the server). Any of the three may be NULL. */
 ICS_API ics_status ics_server_recovery(uint64_t* out_records, uint64_t* out_bytes_cut, const char** out_message,
                                        const ics_server* server);
+/* ---------------------------------------------------------------- simulation: does it make runs faster? */
+
+/* An event-driven simulation of the IC server (ics_server_*) handing tasks to
+ * workers that arrive, leave, differ in speed and fail; each policy is a
+ * ranking the server hands eligible tasks out by. Runs with the same seed are
+ * paired across policies (the same workers, churn, task and failure draws) and
+ * give the same numbers on every machine. README "Does it help?". */
+typedef enum ics_sim_policy {
+    ICS_SIM_POLICY_ICSCHED = 0,        /* icsched's schedule (objective eligibility) */
+    ICS_SIM_POLICY_ICSCHED_MEMORY = 1, /* icsched's schedule, objective memory */
+    ICS_SIM_POLICY_FIFO = 2,
+    ICS_SIM_POLICY_LIFO = 3,
+    ICS_SIM_POLICY_LEVEL = 4,
+    ICS_SIM_POLICY_RANDOM = 5,         /* a random order, drawn per run */
+    ICS_SIM_POLICY_POSTORDER = 6,
+    ICS_SIM_POLICY_UPWARD_RANK = 7,    /* HEFT's upward rank: critical path first */
+    ICS_SIM_POLICY_DASK_LIKE = 8,      /* depth-first, the child with the most work below first */
+    ICS_SIM_POLICY_GREEDY = 9          /* most newly eligible first */
+} ics_sim_policy;
+/* "icsched", "icsched-memory", "fifo", "lifo", "level", "random", "postorder",
+ * "upward-rank", "dask-like", "greedy"; from_name also takes "critical-path" /
+ * "heft" (upward-rank) and "most-eligible" (greedy). */
+ICS_API const char* ics_sim_policy_name(ics_sim_policy policy);
+ICS_API ics_status ics_sim_policy_from_name(ics_sim_policy* out, const char* name);
+
+typedef enum ics_sim_durations {
+    ICS_SIM_DURATIONS_UNIT = 0,        /* every task takes 1 */
+    ICS_SIM_DURATIONS_GIVEN = 1,       /* the durations array passed to ics_simulate */
+    ICS_SIM_DURATIONS_EXPONENTIAL = 2  /* drawn per task, exponential with mean 1 */
+} ics_sim_durations;
+typedef enum ics_sim_speeds {
+    ICS_SIM_SPEEDS_FIXED = 0,          /* every worker speed 1 */
+    ICS_SIM_SPEEDS_HETEROGENEOUS = 1,  /* per worker, log-uniform in [1/spread, spread] */
+    ICS_SIM_SPEEDS_PER_TASK = 2        /* each execution's time times a log-uniform draw in [1/spread, spread] */
+} ics_sim_speeds;
+typedef enum ics_sim_availability {
+    ICS_SIM_AVAILABILITY_ALWAYS = 0,   /* every worker present throughout */
+    ICS_SIM_AVAILABILITY_CHURN = 1,    /* up / down periods, exponential (mean_up, mean_down); a worker
+                                          that leaves returns its task to the pool */
+    ICS_SIM_AVAILABILITY_VOLUNTEER = 2 /* up duty*period of every period, phase drawn per worker */
+} ics_sim_availability;
+/* "unit", "given" (also "file"), "exponential"; "fixed", "heterogeneous", "per-task";
+ * "always", "churn", "volunteer". */
+ICS_API const char* ics_sim_durations_name(ics_sim_durations durations);
+ICS_API ics_status ics_sim_durations_from_name(ics_sim_durations* out, const char* name);
+ICS_API const char* ics_sim_speeds_name(ics_sim_speeds speeds);
+ICS_API ics_status ics_sim_speeds_from_name(ics_sim_speeds* out, const char* name);
+ICS_API const char* ics_sim_availability_name(ics_sim_availability availability);
+ICS_API ics_status ics_sim_availability_from_name(ics_sim_availability* out, const char* name);
+
+#define ICS_SIMULATE_OPTIONS_VERSION 1
+typedef struct ics_simulate_options {
+    unsigned version;                  /* ICS_SIMULATE_OPTIONS_VERSION */
+    uint32_t workers;                  /* >= 1 */
+    ics_sim_policy policy;
+    uint64_t seed;                     /* run i uses a seed derived from (seed, i) */
+    uint32_t runs;                     /* >= 1 */
+    ics_sim_durations durations;       /* GIVEN is implied when ics_simulate gets a durations array */
+    ics_sim_speeds speeds;
+    double spread;                     /* >= 1 (speeds HETEROGENEOUS / PER_TASK) */
+    ics_sim_availability availability;
+    double mean_up, mean_down;         /* CHURN: mean lengths of up and down periods (> 0) */
+    double period, duty;               /* VOLUNTEER: period > 0, 0 < duty <= 1 */
+    uint32_t batch;                    /* 0/1: each waiting worker asks alone; r >= 2: workers waiting at
+                                          the same instant ask together, up to r (batched selection) */
+    double failure_probability;        /* an execution fails, found at its end: [0, 1) */
+    uint32_t retry_limit;              /* failures a task may have before it is given up (<= 254) */
+    uint64_t max_events;               /* events one run may process before it is cut (stalled);
+                                          0 = 200 per task and worker, at least 10^6 */
+} ics_simulate_options;
+#define ICS_SIMULATE_OPTIONS_INIT                                                                            \
+    {ICS_SIMULATE_OPTIONS_VERSION, 4, ICS_SIM_POLICY_ICSCHED, 1, 1, ICS_SIM_DURATIONS_UNIT,                  \
+     ICS_SIM_SPEEDS_FIXED, 4.0, ICS_SIM_AVAILABILITY_ALWAYS, 50.0, 10.0, 100.0, 0.5, 0, 0.0, 3, 0}
+ICS_API ics_status ics_simulate_options_init(ics_simulate_options* opts, unsigned version);
+
+/* Task durations recorded in a workflow file (WfFormat/WorkflowHub runtimes,
+ * DAX job runtimes, STG processing times), one per node of `dag`, which must
+ * have been read from the same file: out[id]. ICS_ERR_UNSUPPORTED when the
+ * format records none (edges, DOT, DAGMan, adjacency JSON), ICS_ERR_PARSE
+ * naming a task without one. Array convention of this header. */
+ICS_API ics_status ics_dag_read_durations(double* out, size_t capacity, size_t* out_count, const ics_dag* dag,
+                                          const char* path, ics_format format);
+
+/* The ranking a policy hands to the server (node_count ids, first = best).
+ * durations (may be NULL: unit) weigh UPWARD_RANK and DASK_LIKE; seed is used by RANDOM. */
+ICS_API ics_status ics_sim_ranking(uint32_t* out, size_t capacity, size_t* out_count, const ics_dag* dag,
+                                   const double* durations, size_t duration_count, ics_sim_policy policy,
+                                   uint64_t seed);
+
+typedef struct ics_simulation ics_simulation;
+
+/* Runs opts->runs simulations. durations: one per node (NULL with count 0:
+ * opts->durations, UNIT or EXPONENTIAL). opts may be NULL (defaults).
+ * ICS_ERR_INVALID_ARGUMENT names a bad option; ICS_ERR_CYCLE for a cyclic dag. */
+ICS_API ics_status ics_simulate(ics_simulation** out, const ics_dag* dag, const double* durations,
+                                size_t duration_count, const ics_simulate_options* opts);
+ICS_API void ics_simulation_destroy(ics_simulation* simulation);
+
+typedef struct ics_sim_run {
+    double makespan;       /* time of the last completion */
+    double idle;           /* worker-time present and waiting with nothing eligible, up to makespan */
+    uint64_t gridlock;     /* completions after which nothing was eligible while a worker waited */
+    uint32_t memory_peak;  /* most results held at once (executed tasks with an unexecuted child) */
+    double memory_mean;    /* results held, averaged over time */
+    uint32_t executed;     /* tasks executed */
+    uint32_t failed;       /* tasks given up after retry_limit failures */
+    int complete;          /* 1 when every task executed */
+    int stalled;           /* 1 when the run was cut after max_events: some task kept being
+                              interrupted (longer than the periods its workers stay) */
+} ics_sim_run;
+
+typedef enum ics_sim_metric {
+    ICS_SIM_METRIC_MAKESPAN = 0,
+    ICS_SIM_METRIC_IDLE = 1,
+    ICS_SIM_METRIC_GRIDLOCK = 2,
+    ICS_SIM_METRIC_MEMORY_PEAK = 3,
+    ICS_SIM_METRIC_MEMORY_MEAN = 4
+} ics_sim_metric;
+/* "makespan", "idle", "gridlock", "memory_peak", "memory_mean". */
+ICS_API const char* ics_sim_metric_name(ics_sim_metric metric);
+
+ICS_API ics_status ics_simulation_run_count(uint32_t* out, const ics_simulation* simulation);
+ICS_API ics_status ics_simulation_run(ics_sim_run* out, const ics_simulation* simulation, uint32_t run);
+/* E(t) after t completions in run `run`, as the server played it. */
+ICS_API ics_status ics_simulation_profile(uint32_t* out, size_t capacity, size_t* out_count,
+                                          const ics_simulation* simulation, uint32_t run);
+/* Mean over the runs and the half-width of its 95% confidence interval (Student's t; 0 for one run). */
+ICS_API ics_status ics_simulation_summary(double* out_mean, double* out_ci95, const ics_simulation* simulation,
+                                          ics_sim_metric metric);
 
 #ifdef __cplusplus
 }
