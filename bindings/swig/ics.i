@@ -2069,6 +2069,8 @@ ICS_SWIG_PRIVATE(IcsServer::holdingPairs)
         ics_swig_check(ics_server_recovery(nullptr, nullptr, &s, $self));
         return ics_swig_text(s);
     }
+}
+
 /* ------------------------------------------------------------ simulation (does it make runs faster?)
  * Simulation.run / durations / ranking are handwritten (<lang>/src/Simulation.*)
  * over the static helpers of the package-private/internal class SimulateNative;
