@@ -2102,7 +2102,9 @@ std::vector<double> ics_swig_doubles(const long long *bits, int len) {
 } /* namespace */
 %}
 
+#if !defined(SWIGPYTHON) /* Python: a sequence of ints, in ics_python.swg */
 %apply (const long long *handles, int handles_len) { (const long long *bits, int bits_len) };
+#endif
 %rename(SimulateNative) IcsSimulate;
 %nodefaultctor IcsSimulate;
 %nodefaultdtor IcsSimulate;

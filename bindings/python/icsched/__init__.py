@@ -15,7 +15,7 @@ priorities (import it explicitly: it needs the dask package).
 
 Layout: the private SWIG module icsched._ics (over the C extension
 icsched._ics_c) wraps the C API; each public class is a pure-Python module
-here.  A class over a new C handle (e.g. a dispatcher Server) is a
+here.  A class over a C handle (Dag, Schedule, Server, ...) is a
 _util._Handle subclass in its own module, exported below.
 """
 from ._enums import BatchMethod, ClusterStrategy, Format, Objective, Policy, ScheduleMethod, ScheduleStatus, Status
@@ -28,6 +28,8 @@ from .dag import Dag, DagInfo
 from .priority import Priority
 from .profile import Profile
 from .schedule import Block, Schedule, ScheduleOptions
+from .server import RequestMode, Server, ServerCounts, ServerOptions, TaskState
+from .simulation import SimAvailability, SimDurations, SimMetric, SimPolicy, SimRun, SimSpeeds, Simulation
 from .sweep import Sweep, SweepStep
 
 
@@ -46,4 +48,5 @@ __version__ = version()
 __all__ = ['Batch', 'BatchMethod', 'BatchResult', 'Block', 'Cluster', 'ClusterStrategy', 'Dag', 'DagAlgebra',
            'DagInfo', 'Derived', 'Format', 'IcsException', 'Objective', 'Policy', 'Priority', 'Profile', 'Schedule',
            'ScheduleMethod', 'ScheduleOptions', 'ScheduleStatus', 'Status', 'Sweep', 'SweepStep', 'version',
-           'version_number']
+           'version_number', 'RequestMode', 'Server', 'ServerCounts', 'ServerOptions', 'TaskState',
+           'SimAvailability', 'SimDurations', 'SimMetric', 'SimPolicy', 'SimRun', 'SimSpeeds', 'Simulation']
