@@ -174,9 +174,13 @@ void least_memory(const Dag& dag, const Options& opt, Result& r) {
 bool area_fallback(const Dag& dag, const Options& opt, Result& r) {
     const NodeId n = dag.node_count();
     const std::string why = r.reason;
-    if (opt.exact_max_downsets > 0) {
+    // Every down-set of a dag within exact_max_nodes, as for the ICO search;
+    // no exhaustive search at all when that budget is 0.
+    const std::uint64_t ico_budget = exact_budget(n, opt);
+    const std::uint64_t budget = ico_budget == 0 ? 0 : std::max(ico_budget, opt.area_max_downsets);
+    if (budget > 0) {
         try {
-            area::AreaOptimum a = area::area_optimal_schedule(dag, opt.area_max_downsets);
+            area::AreaOptimum a = area::area_optimal_schedule(dag, budget);
             r.exact_ran = true;
             r.max_profile = std::move(a.max_profile);
             r.method = Method::exact;
@@ -189,8 +193,9 @@ bool area_fallback(const Dag& dag, const Options& opt, Result& r) {
             r.eval = pebble::evaluate(dag, r.order);
             r.status = Status::area_optimal;
             r.area_bound = a.area;
-            r.reason = why + (why.empty() ? "" : "; ") +
-                       "the dag admits no IC-optimal schedule; AREA " + std::to_string(a.area) +
+            const bool known = why.find("admits no IC-optimal schedule (exhaustive") != std::string::npos;
+            r.reason = why + (why.empty() ? "" : "; ") + (known ? "" : "the dag admits no IC-optimal schedule; ") +
+                       "AREA " + std::to_string(a.area) +
                        " is the maximum over all schedules (exact search over " + std::to_string(a.downsets) +
                        " down-sets)";
             return true;
@@ -242,9 +247,9 @@ bool area_fallback(const Dag& dag, const Options& opt, Result& r) {
                                  " of a schedule");
     r.area_bound = bound;
     r.reason = why + (why.empty() ? "" : "; ") +
-               (opt.exact_max_downsets > 0 ? "too many down-sets for the exact AREA search (" + std::to_string(n) +
-                                                 " nodes, budget " + std::to_string(opt.area_max_downsets) + ")"
-                                           : std::string("exact searches off")) +
+               (budget > 0 ? "too many down-sets for the exact AREA search (" + std::to_string(n) + " nodes, budget " +
+                                 std::to_string(budget) + ")"
+                           : std::string("exact searches off")) +
                "; best AREA: " + cands[best].name + " " + std::to_string(r.eval.area) + " (" + versus + ")";
     return true;
 }

@@ -60,8 +60,9 @@ struct Options {
     blocks::BlockOptions block;
     Objective objective = Objective::eligibility;
     // Down-sets the exact AREA search (lib/area) may visit on a dag without a
-    // proven IC-optimal schedule; it runs only while exact_max_downsets > 0
-    // (0 there turns every exhaustive search off).
+    // proven IC-optimal schedule (at least the exact search's budget; none when
+    // that is 0: exact_max_downsets = 0 turns every exhaustive search off on
+    // dags above exact_max_nodes).
     std::uint64_t area_max_downsets = std::uint64_t{1} << 22;
 };
 
