@@ -271,12 +271,18 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd) 
     // Max-heap of (gain, nonsink, -id) over eligible nodes of the current
     // block; stale entries (gain changed) are skipped. Nodes of later blocks
     // that become eligible wait in their block's list.
-    using Entry = std::tuple<std::uint32_t, bool, std::int64_t>;
+    using Entry = std::tuple<std::uint32_t, double, bool, std::int64_t>;
     std::priority_queue<Entry> heap;
     std::vector<std::vector<NodeId>> waiting(sd.block_count());
     std::vector<char> done(n, 0);
     std::size_t current = 0;
-    auto entry = [&](NodeId v) { return Entry{gain[v], !dag.is_sink(v), -static_cast<std::int64_t>(v)}; };
+    // Ties: the most progress towards children that still wait on others.
+    auto progress = [&](NodeId v) {
+        double p = 0;
+        for (NodeId c : dag.children(v)) p += missing[c] > 1 ? 1.0 / missing[c] : 0.0;
+        return p;
+    };
+    auto entry = [&](NodeId v) { return Entry{gain[v], progress(v), !dag.is_sink(v), -static_cast<std::int64_t>(v)}; };
     auto eligible = [&](NodeId v) {
         if (block_of[v] == current) heap.push(entry(v));
         else waiting[block_of[v]].push_back(v);
@@ -289,7 +295,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd) 
         for (NodeId v : waiting[current]) heap.push(entry(v));
         waiting[current] = {};
         while (!heap.empty()) {
-            const auto [g, nonsink, negid] = heap.top();
+            const auto [g, prog, nonsink, negid] = heap.top();
             heap.pop();
             const auto u = static_cast<NodeId>(-negid);
             if (done[u] || g != gain[u]) continue;
