@@ -79,19 +79,21 @@ def eligible_profile(nodes, arcs, order):
     return profile
 
 
-def brute_max_profile(nodes, arcs):
-    """M(0..n): the most eligible nodes over all down-sets (node sets closed
-    under parents) of each size t. The down-sets of size t + 1 are those of
-    size t plus one of their eligible nodes: all of them are enumerated."""
+def eligible_in(nodes, arcs):
+    """A function from a node set (bit k = nodes[k]) to its ELIGIBLE nodes' indices."""
     n = len(nodes)
     index = {v: k for k, v in enumerate(nodes)}
     parent_mask = [0] * n
     for u, v in arcs:
         parent_mask[index[v]] |= 1 << index[u]
+    return lambda s: [k for k in range(n) if not s >> k & 1 and parent_mask[k] & ~s == 0]
 
-    def eligible(s):
-        return [k for k in range(n) if not s >> k & 1 and parent_mask[k] & ~s == 0]
 
+def brute_max_profile(nodes, arcs):
+    """M(0..n): the most eligible nodes over all down-sets (node sets closed
+    under parents) of each size t. The down-sets of size t + 1 are those of
+    size t plus one of their eligible nodes: all of them are enumerated."""
+    n, eligible = len(nodes), eligible_in(nodes, arcs)
     best, layer = [], {0}
     for _ in range(n + 1):
         best.append(max(len(eligible(s)) for s in layer))
@@ -102,15 +104,7 @@ def brute_max_profile(nodes, arcs):
 def brute_max_area(nodes, arcs):
     """The largest AREA = sum of E(t) over all schedules: best[S] = elig(S) +
     max over the down-sets S - v of best[S - v], layer by layer."""
-    n = len(nodes)
-    index = {v: k for k, v in enumerate(nodes)}
-    parent_mask = [0] * n
-    for u, v in arcs:
-        parent_mask[index[v]] |= 1 << index[u]
-
-    def eligible(s):
-        return [k for k in range(n) if not s >> k & 1 and parent_mask[k] & ~s == 0]
-
+    n, eligible = len(nodes), eligible_in(nodes, arcs)
     layer = {0: len(eligible(0))}
     for _ in range(n):
         nxt = {}
