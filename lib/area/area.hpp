@@ -61,8 +61,9 @@ struct SidneyDecomposition {
 SidneyDecomposition sidney_decomposition(const Dag& dag);
 
 // The blocks in turn; inside each, repeatedly the eligible node of the block
-// that makes the most tasks eligible now (nonsinks before sinks, then the
-// lowest id). Every order consistent with a Sidney decomposition is a
+// that makes the most tasks eligible now (ties: the most progress towards
+// children still waiting on other parents, Σ 1/missing; nonsinks before
+// sinks; the lowest id). Every order consistent with a Sidney decomposition is a
 // 2-approximation of min Σ_v T_v (Chekuri & Motwani 1999; Margot et al. 2003).
 std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sidney);
 
