@@ -826,7 +826,8 @@ ICS_SWIG_INTERNAL(IcsSweep::violationOfProfiles)
                static_cast<int64_t>(opts.block_exact_max_sources)};
         return r;
     }
-    /** IC_OPTIMAL when E(t) is proven maximal at every step, HEURISTIC otherwise (see reason()). */
+    /** IC_OPTIMAL when E(t) is proven maximal at every step; AREA_OPTIMAL when no such
+     * schedule exists and AREA is proven the maximum; HEURISTIC otherwise (see reason()). */
     ics_schedule_status status() {
         ics_schedule_status s = ICS_SCHEDULE_HEURISTIC;
         ics_swig_check(ics_schedule_result_status(&s, $self));
@@ -864,6 +865,18 @@ ICS_SWIG_INTERNAL(IcsSweep::violationOfProfiles)
         uint64_t n = 0;
         ics_swig_check(ics_schedule_result_area(&n, $self));
         return static_cast<long long>(n);
+    }
+    /** An integer >= the AREA of every schedule: area() itself unless the status is HEURISTIC. */
+    long long areaBound() {
+        uint64_t n = 0;
+        ics_swig_check(ics_schedule_result_area_bound(&n, $self));
+        return static_cast<long long>(n);
+    }
+    /** (areaBound() - area()) / areaBound(): area() is at least (1 - gap) x the optimum. */
+    double areaGap() {
+        double g = 0;
+        ics_swig_check(ics_schedule_result_area_gap(&g, $self));
+        return g;
     }
     /** Shortcut arcs removed before the decomposition. */
     long long shortcutsRemoved() {

@@ -14,6 +14,9 @@ struct ics_schedule_result {
     ~ics_schedule_result() { magic = kDeadMagic; }
 };
 
+static_assert(static_cast<int>(schedule::Status::area_optimal) == ICS_SCHEDULE_AREA_OPTIMAL);
+static_assert(static_cast<int>(schedule::Method::level) == ICS_METHOD_LEVEL);
+
 namespace {
 
 const ics_schedule_result& check(const ics_schedule_result* r) {
@@ -59,6 +62,7 @@ const char* ics_schedule_status_name(ics_schedule_status status) {
     switch (status) {
         case ICS_SCHEDULE_IC_OPTIMAL: return "ic-optimal";
         case ICS_SCHEDULE_HEURISTIC: return "heuristic";
+        case ICS_SCHEDULE_AREA_OPTIMAL: return "area-optimal";
     }
     return "unknown";
 }
@@ -82,7 +86,7 @@ ics_status ics_objective_from_name(ics_objective* out, const char* name) {
 }
 
 const char* ics_schedule_method_name(ics_schedule_method method) {
-    if (method < ICS_METHOD_DECOMPOSITION || method > ICS_METHOD_GREEDY) return "unknown";
+    if (method < ICS_METHOD_DECOMPOSITION || method > ICS_METHOD_LEVEL) return "unknown";
     return schedule::method_name(static_cast<schedule::Method>(method));
 }
 
@@ -165,6 +169,22 @@ ics_status ics_schedule_result_area(uint64_t* out, const ics_schedule_result* re
     ICS_API_BEGIN
     require(out, "out");
     *out = check(result).r.eval.area;
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_schedule_result_area_bound(uint64_t* out, const ics_schedule_result* result) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = check(result).r.area_bound;
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_schedule_result_area_gap(double* out, const ics_schedule_result* result) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = check(result).r.area_gap();
     return ICS_OK;
     ICS_API_END
 }

@@ -228,6 +228,8 @@ typedef struct schedule_report {
     cli_u32s max_eligible; /* empty when the exact search did not run */
     uint32_t memory, blocks, groups;
     uint64_t area, shortcuts;
+    uint64_t area_bound; /* >= every schedule's AREA */
+    double area_gap;     /* (area_bound - area) / area_bound */
 } schedule_report;
 
 static ics_status fetch_schedule(schedule_report* r) {
@@ -237,6 +239,8 @@ static ics_status fetch_schedule(schedule_report* r) {
     if (st == ICS_OK) st = ics_schedule_result_reason(&r->reason, res);
     if (st == ICS_OK) st = ics_schedule_result_memory(&r->memory, res);
     if (st == ICS_OK) st = ics_schedule_result_area(&r->area, res);
+    if (st == ICS_OK) st = ics_schedule_result_area_bound(&r->area_bound, res);
+    if (st == ICS_OK) st = ics_schedule_result_area_gap(&r->area_gap, res);
     if (st == ICS_OK) st = ics_schedule_result_shortcuts_removed(&r->shortcuts, res);
     if (st == ICS_OK) st = ics_schedule_result_block_count(&r->blocks, res);
     if (st == ICS_OK) st = ics_schedule_result_group_count(&r->groups, res);
@@ -290,6 +294,11 @@ static ics_status write_schedule_json(const ics_dag* dag, const char* path, cons
     json_u64(&obj, "steps", steps);
     json_u64(&obj, "memory", r->memory);
     json_u64(&obj, "area", r->area);
+    json_u64(&obj, "area_bound", r->area_bound);
+    json_key(&obj, "area_gap");
+    char gap[32];
+    snprintf(gap, sizeof gap, "%.6f", r->area_gap);
+    out_str(gap);
     json_u64(&obj, "min_eligible_90", min_eligible_90(r->eligible.v, steps));
     json_u64(&obj, "shortcuts_removed", r->shortcuts);
     json_key(&obj, "order");
@@ -447,6 +456,17 @@ static ics_status write_schedule_text(const ics_dag* dag, const char* path, cons
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; ++k) {
         out_label(rows[k].label);
         out_u64(rows[k].value);
+        if (k == 1) { /* after AREA: its bound and how close AREA is to the optimum */
+            char line[96];
+            if (r->status == ICS_SCHEDULE_HEURISTIC)
+                snprintf(line, sizeof line, " (AREA is at least %.1f%% of the optimum)", 100.0 * (1.0 - r->area_gap));
+            else
+                snprintf(line, sizeof line, " (AREA is the maximum)");
+            out_char('\n');
+            out_label("AREA bound");
+            out_u64(r->area_bound);
+            out_str(line);
+        }
         out_char('\n');
     }
     out_label("blocks");
@@ -512,7 +532,7 @@ static int run_schedule(const cli_command* self, int argc, char** argv) {
     if ((rc = cli_load_dag(&dag, self, path, format)) != 0) return rc;
     ics_schedule_result* res = NULL;
     schedule_report report = {NULL, options.objective, ICS_SCHEDULE_HEURISTIC, ICS_METHOD_GREEDY, "",
-                              {NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}, 0, 0, 0, 0, 0};
+                              {NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}, 0, 0, 0, 0, 0, 0, 0.0};
     ics_status st = ics_schedule(&res, dag, &options);
     report.res = res;
     if (st == ICS_OK) st = fetch_schedule(&report);
@@ -542,7 +562,12 @@ const cli_command cli_cmd_schedule = {
     "into bipartite building blocks, schedules each block, ▷-linearizes them\n"
     "(IC-Sweep on sums of blocks when no block has priority), and decides small\n"
     "dags by an exact search over down-sets. The status is \"ic-optimal\" when\n"
-    "E(t) is proven maximal at every step, else \"heuristic\" with a reason.\n"
+    "E(t) is proven maximal at every step; \"area-optimal\" when the dag admits\n"
+    "no IC-optimal schedule and AREA (the sum of E(t)) is proven the maximum\n"
+    "over all schedules (exact search while the down-sets stay under 2^22);\n"
+    "else \"heuristic\": the best by AREA of the Sidney-decomposition order, the\n"
+    "greedy orders, FIFO and level order, with a reason and a certified upper\n"
+    "bound on every schedule's AREA.\n"
     "\n"
     "  FILE                 the workflow file; '-' reads standard input\n"
     "  --objective O        what to spend the freedom among IC-optimal schedules on:\n"
@@ -561,16 +586,19 @@ const cli_command cli_cmd_schedule = {
     "                       dagman, json (WfFormat), dax, stg, adjacency-json\n"
     "  --json               print one JSON object (see below)\n"
     "\n"
-    "The text report gives the status, method, reason (when heuristic), steps,\n"
-    "AREA, memory, min E (90%) (as in 'ics profile'), the number of shortcut\n"
+    "The text report gives the status, method, reason (when not ic-optimal),\n"
+    "steps, AREA, AREA bound (and how close to the optimum AREA is proven), memory, min E (90%) (as in 'ics profile'), the number of shortcut\n"
     "arcs removed, the blocks counted by shape, the length of the\n"
     "linearization, the profile E(0..n) and, when the exact search ran, the\n"
     "per-step maximum M(0..n) (only for at most 50 nodes unless --full), and\n"
     "the order: node names separated by spaces, the first 50 unless --full.\n"
     "\n"
-    "JSON keys: file; status (\"ic-optimal\" or \"heuristic\"); method\n"
-    "(\"decomposition\", \"decomposition+sweep\", \"exact-search\", \"greedy\");\n"
-    "reason (\"\" when ic-optimal); steps; memory; area; min_eligible_90;\n"
+    "JSON keys: file; status (\"ic-optimal\", \"area-optimal\" or \"heuristic\");\n"
+    "method (\"decomposition\", \"decomposition+sweep\", \"exact-search\",\n"
+    "\"greedy\", \"sidney\", \"fifo\", \"level\"); reason (\"\" when ic-optimal);\n"
+    "steps; memory; area; area_bound (an integer >= every schedule's AREA:\n"
+    "area itself unless heuristic); area_gap ((area_bound - area) / area_bound);\n"
+    "min_eligible_90;\n"
     "shortcuts_removed; order (node names in execution order); profile (E(0..n)\n"
     "of the order, as 'ics profile' computes it); max_profile (M(0..n), the most\n"
     "eligible nodes any schedule reaches at each step, when the exact search\n"
@@ -594,14 +622,15 @@ typedef struct compare_row {
 enum { COMPARE_ROWS = 7 };
 
 /* The icsched schedule with `objective` into row->report; its status too. */
-static ics_status compare_engine(compare_row* row, ics_schedule_status* status, const ics_dag* dag,
-                                 ics_objective objective) {
+static ics_status compare_engine(compare_row* row, ics_schedule_status* status, uint64_t* area_bound,
+                                 const ics_dag* dag, ics_objective objective) {
     ics_schedule_options options = ICS_SCHEDULE_OPTIONS_INIT;
     options.objective = objective;
     ics_schedule_result* res = NULL;
     cli_u32s order = {NULL, 0, 0};
     ics_status st = ics_schedule(&res, dag, &options);
     if (st == ICS_OK) st = ics_schedule_result_status(status, res);
+    if (st == ICS_OK) st = ics_schedule_result_area_bound(area_bound, res);
     if (st == ICS_OK) CLI_FETCH(st, order, ics_schedule_result_order(order.v, order.cap, &order.len, res));
     if (st == ICS_OK) st = evaluate(&row->report, dag, order.v, order.len);
     cli_u32s_free(&order);
@@ -626,12 +655,17 @@ static int same_profile(const profile_report* a, const profile_report* b) {
     return 1;
 }
 
-static void write_compare_json(const char* path, ics_schedule_status status, const compare_row* rows, size_t n) {
+/* AREA as a share of the bound (1 when the bound is 0: the empty dag). */
+static double of_bound(uint64_t area, uint64_t bound) { return bound ? (double)area / (double)bound : 1.0; }
+
+static void write_compare_json(const char* path, ics_schedule_status status, uint64_t bound, const compare_row* rows,
+                               size_t n) {
     json_object obj;
     json_begin(&obj);
     json_string(&obj, "file", path);
     json_u64(&obj, "steps", rows[0].report.steps);
     json_string(&obj, "icsched_status", ics_schedule_status_name(status));
+    json_u64(&obj, "area_bound", bound);
     json_key(&obj, "policies");
     out_char('[');
     for (size_t k = 0; k < n; ++k) {
@@ -640,6 +674,10 @@ static void write_compare_json(const char* path, ics_schedule_status status, con
         json_begin(&row);
         json_string(&row, "policy", rows[k].policy);
         json_u64(&row, "area", rows[k].report.area);
+        json_key(&row, "area_of_bound");
+        char share[32];
+        snprintf(share, sizeof share, "%.6f", of_bound(rows[k].report.area, bound));
+        out_str(share);
         json_u64(&row, "min_eligible_90", rows[k].report.min_eligible_90);
         json_u64(&row, "memory", rows[k].report.memory);
         /* Known only against a proven IC-optimal profile. */
@@ -650,20 +688,24 @@ static void write_compare_json(const char* path, ics_schedule_status status, con
     json_end(&obj);
 }
 
-static void write_compare_text(const char* path, ics_schedule_status status, const compare_row* rows, size_t n) {
+static void write_compare_text(const char* path, ics_schedule_status status, uint64_t bound, const compare_row* rows,
+                               size_t n) {
     out_row("file", path);
     out_label("steps");
     out_u64(rows[0].report.steps);
     out_char('\n');
     out_row("icsched", ics_schedule_status_name(status));
-    out_str("\npolicy                 AREA  % of icsched  min E (90%)      memory  ic-optimal\n");
+    out_label("AREA bound");
+    out_u64(bound);
+    out_str(status == ICS_SCHEDULE_HEURISTIC ? " (no schedule exceeds it)\n" : " (the maximum)\n");
+    out_str("\npolicy                 AREA  % of icsched  % of bound  min E (90%)      memory  ic-optimal\n");
     for (size_t k = 0; k < n; ++k) {
         char line[160];
         const profile_report* r = &rows[k].report;
         const double pct = rows[0].report.area ? 100.0 * (double)r->area / (double)rows[0].report.area : 100.0;
         const char* ico = status != ICS_SCHEDULE_IC_OPTIMAL ? "?" : same_profile(r, &rows[0].report) ? "yes" : "no";
-        snprintf(line, sizeof line, "%-14s %12llu %13.1f %12u %11u  %s\n", rows[k].policy, (unsigned long long)r->area,
-                 pct, r->min_eligible_90, r->memory, ico);
+        snprintf(line, sizeof line, "%-14s %12llu %13.1f %11.1f %12u %11u  %s\n", rows[k].policy,
+                 (unsigned long long)r->area, pct, 100.0 * of_bound(r->area, bound), r->min_eligible_90, r->memory, ico);
         out_str(line);
     }
 }
@@ -690,13 +732,14 @@ static int run_compare(const cli_command* self, int argc, char** argv) {
     const ics_policy policies[] = {ICS_POLICY_FIFO, ICS_POLICY_LIFO, ICS_POLICY_LEVEL, ICS_POLICY_RANDOM,
                                    ICS_POLICY_POSTORDER};
     ics_schedule_status status = ICS_SCHEDULE_HEURISTIC, status_memory = ICS_SCHEDULE_HEURISTIC;
-    ics_status st = compare_engine(&rows[0], &status, dag, ICS_OBJECTIVE_ELIGIBILITY);
-    if (st == ICS_OK) st = compare_engine(&rows[1], &status_memory, dag, ICS_OBJECTIVE_MEMORY);
+    uint64_t bound = 0, bound_memory = 0;
+    ics_status st = compare_engine(&rows[0], &status, &bound, dag, ICS_OBJECTIVE_ELIGIBILITY);
+    if (st == ICS_OK) st = compare_engine(&rows[1], &status_memory, &bound_memory, dag, ICS_OBJECTIVE_MEMORY);
     for (size_t k = 0; st == ICS_OK && k < sizeof policies / sizeof policies[0]; ++k)
         st = compare_policy(&rows[2 + k], dag, policies[k], seed);
     if (st == ICS_OK) {
-        if (json) write_compare_json(path, status, rows, COMPARE_ROWS);
-        else write_compare_text(path, status, rows, COMPARE_ROWS);
+        if (json) write_compare_json(path, status, bound, rows, COMPARE_ROWS);
+        else write_compare_text(path, status, bound, rows, COMPARE_ROWS);
     }
     rc = st == ICS_OK ? CLI_EXIT_OK : cli_fail_status(st, path);
     for (size_t k = 0; k < COMPARE_ROWS; ++k) free(rows[k].report.eligible);
@@ -714,12 +757,16 @@ const cli_command cli_cmd_compare = {
     "\"eager\"), level, random and postorder, and reports for each: AREA (the sum\n"
     "of E(t)), the least E(t) before the last 10% of the steps (t <= 0.9 n), the\n"
     "memory cost, and whether its E(t) is the IC-optimal one (when icsched\n"
-    "proved its schedule IC-optimal). Guidelines paper §3.4, §4.4, §5.4.\n"
+    "proved its schedule IC-optimal), and its AREA as a share of the AREA\n"
+    "bound ('ics schedule': the maximum when icsched's status is ic-optimal\n"
+    "or area-optimal, else an upper bound no schedule exceeds).\n"
+    "Guidelines paper §3.4, §4.4, §5.4.\n"
     "\n"
     "  FILE        the workflow file; '-' reads standard input\n"
     "  --seed S    seed of the random policy (default 0)\n"
     "  --format F  input format (default: detect)\n"
-    "  --json      one JSON object: file, steps, icsched_status, policies (a list\n"
-    "              of {policy, area, min_eligible_90, memory[, ic_optimal]})\n",
+    "  --json      one JSON object: file, steps, icsched_status, area_bound,\n"
+    "              policies (a list of {policy, area, area_of_bound,\n"
+    "              min_eligible_90, memory[, ic_optimal]})\n",
     run_compare,
 };

@@ -1,6 +1,7 @@
 // The whole pipeline; see schedule.hpp.
 #include <algorithm>
 
+#include "area/area.hpp"
 #include "blocks/block_schedule.hpp"
 #include "dag/big_vector.hpp"
 #include "decompose/decomposition.hpp"
@@ -18,6 +19,18 @@ const char* method_name(Method m) noexcept {
         case Method::sweep: return "decomposition+sweep";
         case Method::exact: return "exact-search";
         case Method::greedy: return "greedy";
+        case Method::sidney: return "sidney";
+        case Method::fifo: return "fifo";
+        case Method::level: return "level";
+    }
+    return "unknown";
+}
+
+const char* status_name(Status s) noexcept {
+    switch (s) {
+        case Status::ic_optimal: return "ic-optimal";
+        case Status::heuristic: return "heuristic";
+        case Status::area_optimal: return "area-optimal";
     }
     return "unknown";
 }
@@ -102,8 +115,9 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
 // Down-sets the exact searches may visit: every down-set of a dag within
 // exact_max_nodes (at most 2^n), else the configured budget.
 std::uint64_t exact_budget(NodeId n, const Options& opt) {
-    return n <= opt.exact_max_nodes ? std::max<std::uint64_t>(opt.exact_max_downsets, std::uint64_t{1} << n)
-                                    : opt.exact_max_downsets;
+    if (n > opt.exact_max_nodes) return opt.exact_max_downsets;
+    const std::uint64_t all = n >= 64 ? ~std::uint64_t{0} : std::uint64_t{1} << n;  // no shift past the width
+    return std::max(opt.exact_max_downsets, all);
 }
 
 bool try_exact(const Dag& dag, const Options& opt, Result& r) {
@@ -149,6 +163,95 @@ void least_memory(const Dag& dag, const Options& opt, Result& r) {
     } catch (const Error& e) {
         if (e.code() != Errc::too_large) throw;
     }
+}
+
+// No IC-optimal schedule proven (r.order, when not empty, is evaluated in
+// r.eval). Exact AREA within the budget: the AREA-maximal schedule, which is
+// IC-optimal iff its AREA is Σ M(t) (returns false then: the caller finishes
+// as for any IC-optimal schedule). Otherwise the best by AREA of the
+// candidates below, with the certified bound of lib/area. Returns true when r
+// is final.
+bool area_fallback(const Dag& dag, const Options& opt, Result& r) {
+    const NodeId n = dag.node_count();
+    const std::string why = r.reason;
+    // Every down-set of a dag within exact_max_nodes, as for the ICO search;
+    // no exhaustive search at all when that budget is 0.
+    const std::uint64_t ico_budget = exact_budget(n, opt);
+    const std::uint64_t budget = ico_budget == 0 ? 0 : std::max(ico_budget, opt.area_max_downsets);
+    if (budget > 0) {
+        try {
+            area::AreaOptimum a = area::area_optimal_schedule(dag, budget);
+            r.exact_ran = true;
+            r.max_profile = std::move(a.max_profile);
+            r.method = Method::exact;
+            r.order = std::move(a.order);
+            if (a.ic_optimal()) {  // Σ E(t) = Σ M(t): E(t) = M(t) at every step
+                r.status = Status::ic_optimal;
+                r.reason.clear();
+                return false;
+            }
+            r.eval = pebble::evaluate(dag, r.order);
+            r.status = Status::area_optimal;
+            r.area_bound = a.area;
+            const bool known = why.find("admits no IC-optimal schedule (exhaustive") != std::string::npos;
+            r.reason = why + (why.empty() ? "" : "; ") + (known ? "" : "the dag admits no IC-optimal schedule; ") +
+                       "AREA " + std::to_string(a.area) +
+                       " is the maximum over all schedules (exact search over " + std::to_string(a.downsets) +
+                       " down-sets)";
+            return true;
+        } catch (const Error& e) {
+            if (e.code() != Errc::too_large) throw;
+        }
+    }
+    // Candidates, in the order that wins ties: the order in hand (the
+    // linearization continued greedily, or the exact search's
+    // lexicographically best), the Sidney order, most newly eligible first,
+    // FIFO, level order.
+    struct Candidate {
+        Method method;
+        const char* name;
+        std::vector<NodeId> order;
+        pebble::Evaluation eval;
+    };
+    std::vector<Candidate> cands;
+    if (!r.order.empty())
+        cands.push_back({r.method, r.method == Method::exact ? "exact search (lexicographically best profile)"
+                                                             : "▷-linearization continued greedily",
+                         std::move(r.order), std::move(r.eval)});
+    const area::SidneyDecomposition sd = area::sidney_decomposition(dag);
+    cands.push_back({Method::sidney, "Sidney decomposition", area::sidney_order(dag, sd), {}});
+    cands.push_back({Method::greedy, "most newly eligible first", greedy_order(dag), {}});
+    cands.push_back({Method::fifo, "FIFO", pebble::baseline_order(dag, pebble::Policy::fifo), {}});
+    cands.push_back({Method::level, "level order", pebble::baseline_order(dag, pebble::Policy::level), {}});
+    std::size_t best = 0;
+    for (std::size_t k = 0; k < cands.size(); ++k) {
+        if (cands[k].eval.eligible.empty()) cands[k].eval = pebble::evaluate(dag, cands[k].order);
+        if (cands[k].eval.area > cands[best].eval.area) best = k;
+    }
+    std::uint64_t bound = area::area_upper_bound(dag, sd);
+    if (!r.max_profile.empty()) {
+        std::uint64_t sum = 0;
+        for (std::uint32_t m : r.max_profile) sum += m;
+        bound = std::min(bound, sum);
+    }
+    std::string versus;
+    for (std::size_t k = 0; k < cands.size(); ++k)
+        if (k != best)
+            versus += std::string(versus.empty() ? "" : ", ") + cands[k].name + " " + std::to_string(cands[k].eval.area);
+    r.status = Status::heuristic;
+    r.method = cands[best].method;
+    r.order = std::move(cands[best].order);
+    r.eval = std::move(cands[best].eval);
+    if (bound < r.eval.area)
+        fail(Errc::internal, "AREA bound " + std::to_string(bound) + " below the AREA " + std::to_string(r.eval.area) +
+                                 " of a schedule");
+    r.area_bound = bound;
+    r.reason = why + (why.empty() ? "" : "; ") +
+               (budget > 0 ? "too many down-sets for the exact AREA search (" + std::to_string(n) + " nodes, budget " +
+                                 std::to_string(budget) + ")"
+                           : std::string("exact searches off")) +
+               "; best AREA: " + cands[best].name + " " + std::to_string(r.eval.area) + " (" + versus + ")";
+    return true;
 }
 
 }  // namespace
@@ -212,23 +315,16 @@ Result schedule(const Dag& dag, const Options& opt) {
     if (proven) {
         r.status = Status::ic_optimal;
         r.reason.clear();
-    } else if (!try_exact(dag, opt, r)) {
-        // Keep whichever unproven order has the larger AREA (sum of E(t));
-        // each order is played once and the winner's evaluation kept.
-        std::vector<NodeId> greedy = greedy_order(dag);
-        pebble::Evaluation greedy_eval = pebble::evaluate(dag, greedy);
-        if (!r.order.empty() && !assembled_eval) r.eval = pebble::evaluate(dag, r.order);
-        if (r.order.empty() || greedy_eval.area > r.eval.area) {
-            r.order = std::move(greedy);
-            r.eval = std::move(greedy_eval);
-            r.method = Method::greedy;
+    } else {
+        const bool decided = try_exact(dag, opt, r);
+        if (r.status != Status::ic_optimal) {
+            if (!r.order.empty() && (decided || !assembled_eval)) r.eval = pebble::evaluate(dag, r.order);
+            if (area_fallback(dag, opt, r)) return r;
         }
-        if (dag.node_count() > opt.exact_max_nodes)
-            r.reason += "; too large for the exact search (" + std::to_string(dag.node_count()) + " nodes)";
-        return r;
     }
     if (!assembled_eval || r.method == Method::exact) r.eval = pebble::evaluate(dag, r.order);
     if (opt.objective == Objective::memory) least_memory(dag, opt, r);
+    r.area_bound = r.eval.area;  // proven IC-optimal: Σ M(t)
     return r;
 }
 

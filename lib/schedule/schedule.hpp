@@ -5,7 +5,10 @@
 //      when no single block has priority (Theorem 4.1),
 //   5. execute the blocks' nonsinks in that order, then all sinks (Theorem 2.1).
 // When that fails and the dag is small, an exact search over down-sets
-// decides whether an IC-optimal schedule exists at all.
+// decides whether an IC-optimal schedule exists at all. A dag without one
+// gets an AREA-maximal schedule when its down-sets fit a budget (lib/area:
+// status area_optimal), else the best by AREA of the Sidney order, the
+// greedy orders, FIFO and level order, with a certified bound on AREA.
 #pragma once
 
 #include <cstdint>
@@ -24,13 +27,19 @@ namespace ics::schedule {
 enum class Status : int {
     ic_optimal = 0,  // proven: E(t) is maximum at every step
     heuristic = 1,   // not proven (see `reason`)
+    area_optimal = 2,  // no IC-optimal schedule exists; AREA = Σ E(t) is the maximum
+                       // over all schedules (exact search over down-sets, lib/area)
 };
+const char* status_name(Status s) noexcept;
 
 enum class Method : int {
     decomposition = 0,  // Theorem 2.1 with a ▷-linearization of blocks
     sweep = 1,          // decomposition with at least one IC-Sweep sum (Theorem 4.1)
     exact = 2,          // exhaustive search over down-sets
-    greedy = 3,         // heuristic fallback
+    greedy = 3,         // heuristic fallback: most newly eligible first, sinks last
+    sidney = 4,         // heuristic fallback: Sidney decomposition, greedy inside blocks (lib/area)
+    fifo = 5,           // heuristic fallback: FIFO order won
+    level = 6,          // heuristic fallback: level order won
 };
 const char* method_name(Method m) noexcept;
 
@@ -50,6 +59,11 @@ struct Options {
     std::uint64_t exact_max_downsets = std::uint64_t{1} << 20;
     blocks::BlockOptions block;
     Objective objective = Objective::eligibility;
+    // Down-sets the exact AREA search (lib/area) may visit on a dag without a
+    // proven IC-optimal schedule (at least the exact search's budget; none when
+    // that is 0: exact_max_downsets = 0 turns every exhaustive search off on
+    // dags above exact_max_nodes).
+    std::uint64_t area_max_downsets = std::uint64_t{1} << 22;
 };
 
 // The sources of a sum of blocks scheduled by IC-Sweep, in its interleaved
@@ -90,6 +104,14 @@ struct Result {
     // Exact search: whether it ran, and M(t) when it did.
     bool exact_ran = false;
     std::vector<std::uint32_t> max_profile;
+    // An integer ≥ the AREA of every schedule of the dag: eval.area when the
+    // schedule is proven (ic_optimal, area_optimal), else the bound of
+    // lib/area (or Σ M(t) when smaller).
+    std::uint64_t area_bound = 0;
+    // (area_bound − AREA) / area_bound: AREA ≥ (1 − gap) × the optimum.
+    double area_gap() const noexcept {
+        return area_bound == 0 ? 0.0 : static_cast<double>(area_bound - eval.area) / static_cast<double>(area_bound);
+    }
 };
 
 Result schedule(const Dag& dag, const Options& options = {});

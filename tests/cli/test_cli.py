@@ -79,24 +79,41 @@ def eligible_profile(nodes, arcs, order):
     return profile
 
 
-def brute_max_profile(nodes, arcs):
-    """M(0..n): the most eligible nodes over all down-sets (node sets closed
-    under parents) of each size t. The down-sets of size t + 1 are those of
-    size t plus one of their eligible nodes: all of them are enumerated."""
+def eligible_in(nodes, arcs):
+    """A function from a node set (bit k = nodes[k]) to its ELIGIBLE nodes' indices."""
     n = len(nodes)
     index = {v: k for k, v in enumerate(nodes)}
     parent_mask = [0] * n
     for u, v in arcs:
         parent_mask[index[v]] |= 1 << index[u]
+    return lambda s: [k for k in range(n) if not s >> k & 1 and parent_mask[k] & ~s == 0]
 
-    def eligible(s):
-        return [k for k in range(n) if not s >> k & 1 and parent_mask[k] & ~s == 0]
 
+def brute_max_profile(nodes, arcs):
+    """M(0..n): the most eligible nodes over all down-sets (node sets closed
+    under parents) of each size t. The down-sets of size t + 1 are those of
+    size t plus one of their eligible nodes: all of them are enumerated."""
+    n, eligible = len(nodes), eligible_in(nodes, arcs)
     best, layer = [], {0}
     for _ in range(n + 1):
         best.append(max(len(eligible(s)) for s in layer))
         layer = {s | 1 << k for s in layer for k in eligible(s)}
     return best
+
+
+def brute_max_area(nodes, arcs):
+    """The largest AREA = sum of E(t) over all schedules: best[S] = elig(S) +
+    max over the down-sets S - v of best[S - v], layer by layer."""
+    n, eligible = len(nodes), eligible_in(nodes, arcs)
+    layer = {0: len(eligible(0))}
+    for _ in range(n):
+        nxt = {}
+        for s, val in layer.items():
+            for k in eligible(s):
+                t = s | 1 << k
+                nxt[t] = max(nxt.get(t, 0), val + len(eligible(t)))
+        layer = nxt
+    return max(layer.values())
 
 
 def shortcut_arcs(nodes, arcs):
@@ -513,6 +530,20 @@ class ScheduleTest(CliTestCase):
                          "the same figures as `ics profile`")
         self.assertEqual(s["steps"], len(nodes))
         self.assertEqual(s["status"] == "ic-optimal", s["reason"] == "")
+        # AREA against its bound, and the bound against brute force.
+        self.assertGreaterEqual(s["area_bound"], s["area"])
+        self.assertAlmostEqual(s["area_gap"], (s["area_bound"] - s["area"]) / s["area_bound"] if s["area_bound"] else 0,
+                               places=5)
+        if s["status"] != "heuristic":
+            self.assertEqual((s["area_bound"], s["area_gap"]), (s["area"], 0))
+        if len(nodes) <= 14:
+            best = brute_max_area(nodes, arcs)
+            self.assertGreaterEqual(s["area_bound"], best)
+            if s["status"] != "heuristic":  # IC-optimal schedules maximize AREA too
+                self.assertEqual(s["area"], best)
+            if s["status"] == "area-optimal":
+                self.assertEqual(s["area"], best)
+                self.assertNotEqual(brute_max_profile(nodes, arcs), s["profile"])
         if s["max_profile"] is not None:
             self.assertEqual(len(s["max_profile"]), len(nodes) + 1)
             for e, m in zip(s["profile"], s["max_profile"]):
@@ -610,21 +641,32 @@ class ScheduleTest(CliTestCase):
         path = self.write("g3.edges", G3_EDGES)
         nodes, arcs = read_edges(path)
         s = self.ok_json("schedule", path)
-        self.assertEqual(s["status"], "heuristic")
+        self.assertEqual(s["status"], "area-optimal")
         self.assertEqual(s["method"], "exact-search")
         self.assertNotEqual(s["reason"], "")
         self.assertEqual(s["max_profile"], brute_max_profile(nodes, arcs))
         self.assertTrue(any(e < m for e, m in zip(s["profile"], s["max_profile"])))
         self.check_schedule(path, s)
         text = self.report("schedule", path)
-        self.assertEqual((text["status"], text["method"]), ("heuristic", "exact-search"))
+        self.assertEqual((text["status"], text["method"]), ("area-optimal", "exact-search"))
+        self.assertEqual(text["AREA bound"], f"{s['area']} (AREA is the maximum)")
         self.assertEqual(text["reason"], s["reason"])
         self.assertEqual(text["max profile"].split(), [str(m) for m in s["max_profile"]])
         # Without the exact search, the greedy heuristic answers.
         g = self.ok_json("schedule", path, "--exact-max-nodes", 0, "--exact-budget", 0)
         self.assertEqual((g["status"], g["max_profile"]), ("heuristic", None))
-        self.assertNotEqual(g["reason"], "")
+        self.assertIn("best AREA: ", g["reason"])
         self.check_schedule(path, g)
+        self.assertGreaterEqual(g["area"], max(self.ok_json("profile", path, "--policy", p)["area"]
+                                               for p in ("fifo", "level")))
+        text = self.report("schedule", path, "--exact-max-nodes", 0, "--exact-budget", 0)
+        self.assertEqual(text["AREA bound"],
+                         f"{g['area_bound']} (AREA is at least {100 * (1 - g['area_gap']):.1f}% of the optimum)")
+        # compare: the bound and each policy's share of it.
+        c = self.ok_json("compare", path)
+        self.assertEqual((c["icsched_status"], c["area_bound"]), ("area-optimal", s["area"]))
+        for row in c["policies"]:
+            self.assertAlmostEqual(row["area_of_bound"], row["area"] / s["area"], places=5)
 
     def test_shortcuts(self):
         # a -> b -> c with the shortcut a -> c, and a second block b -> d.

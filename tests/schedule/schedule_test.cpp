@@ -8,6 +8,7 @@
 #include "blocks/duality.hpp"
 #include "common/random.hpp"
 #include "exact/downset_search.hpp"
+#include "area/area.hpp"
 #include "exact/oracle.hpp"
 #include "families/families.hpp"
 #include "priority/priority.hpp"
@@ -180,12 +181,61 @@ TEST(Schedule, ReportsWhyNotProven) {
     b.add_arc("q", "z");
     const Dag g = b.build();
     const Result r = schedule(g);
-    EXPECT_EQ(r.status, Status::heuristic);
-    EXPECT_FALSE(r.reason.empty());
+    EXPECT_EQ(r.status, Status::area_optimal);  // no ICO schedule: the AREA maximum instead
+    EXPECT_NE(r.reason.find("admits no IC-optimal schedule"), std::string::npos) << r.reason;
+    EXPECT_EQ(r.eval.area, area::area_optimal_schedule(g).area);
+    EXPECT_EQ(r.area_bound, r.eval.area);
     EXPECT_TRUE(r.exact_ran);
     const Result d = schedule(g, decomposition_only());
     EXPECT_EQ(d.status, Status::heuristic);
     EXPECT_NE(d.reason.find("IC-Sweep"), std::string::npos) << d.reason;
+}
+
+// Dags without an IC-optimal schedule: the AREA maximum within the budget,
+// else the best of the fallback orders, never below FIFO, level order or
+// most newly eligible first, under a bound no schedule exceeds.
+TEST(Schedule, AreaFallbackOnRandomDags) {
+    Options no_exact = decomposition_only();
+    int area_optimal = 0, heuristic = 0;
+    for (std::uint64_t seed = 0; seed < 600; ++seed) {
+        const std::uint32_t n = 2 + static_cast<std::uint32_t>(seed % 13);  // 2..14 nodes
+        const Dag g = seed % 2 ? random_dag(n, 0.1 + 0.05 * static_cast<double>(seed % 7), seed)
+                               : random_layered(2 + static_cast<std::uint32_t>(seed % 3), 1 + n / 3, 0.4, seed);
+        const std::uint64_t best = area::area_optimal_schedule(g).area;
+        const Result full = schedule(g);
+        if (full.status != Status::ic_optimal) {
+            EXPECT_FALSE(admits_ico(g)) << "seed " << seed;
+            EXPECT_EQ(full.status, Status::area_optimal) << "seed " << seed;
+            EXPECT_EQ(full.eval.area, best) << "seed " << seed;
+            area_optimal += full.status == Status::area_optimal;
+        }
+        EXPECT_EQ(full.area_bound, full.eval.area);  // proven either way
+        EXPECT_EQ(full.area_gap(), 0.0);
+        const Result h = schedule(g, no_exact);
+        expect_evaluation_of_order(g, h, "heuristic");
+        if (h.status != Status::heuristic) continue;
+        ++heuristic;
+        EXPECT_GE(h.area_bound, best) << "seed " << seed;
+        EXPECT_LE(h.eval.area, best);
+        for (auto policy : {pebble::Policy::fifo, pebble::Policy::level})
+            EXPECT_GE(h.eval.area, pebble::evaluate(g, pebble::baseline_order(g, policy)).area) << "seed " << seed;
+        EXPECT_GE(h.eval.area, pebble::evaluate(g, greedy_order(g)).area);
+        EXPECT_GE(h.eval.area, pebble::evaluate(g, area::sidney_order(g, area::sidney_decomposition(g))).area);
+        EXPECT_NE(h.reason.find("best AREA: "), std::string::npos) << h.reason;
+    }
+    EXPECT_GT(area_optimal, 30);
+    EXPECT_GT(heuristic, 100);
+}
+
+// The exact budget for dags within exact_max_nodes is 2^n: no shift past 64
+// bits when exact_max_nodes is 64 or more (was undefined behaviour).
+TEST(Schedule, ExactMaxNodesAbove64) {
+    Options o;
+    o.exact_max_nodes = 200;
+    const Dag g = random_layered(8, 10, 0.3, 5);  // 80 nodes, too many down-sets
+    const Result r = schedule(g, o);
+    expect_evaluation_of_order(g, r, "exact_max_nodes 200");
+    EXPECT_GE(r.area_bound, r.eval.area);
 }
 
 // The linearizer trusts Theorem 2.2 for recognised blocks instead of running

@@ -11,8 +11,14 @@ public enum ScheduleMethod {
   Sweep = 1,
   /// <summary>Exhaustive search over down-sets (small dags).</summary>
   Exact = 2,
-  /// <summary>Heuristic fallback.</summary>
-  Greedy = 3
+  /// <summary>Heuristic fallback: most newly eligible first, sinks last.</summary>
+  Greedy = 3,
+  /// <summary>Heuristic fallback: Sidney decomposition, greedy inside its blocks.</summary>
+  Sidney = 4,
+  /// <summary>Heuristic fallback: the FIFO order had the largest AREA.</summary>
+  Fifo = 5,
+  /// <summary>Heuristic fallback: the level order had the largest AREA.</summary>
+  Level = 6
 }
 
 }

@@ -71,6 +71,30 @@ internal static class BruteForce {
   }
 
   /// <summary>A dag from "u->v" arcs, nodes named and numbered in order of appearance.</summary>
+  // The largest AREA (sum of E(t)) over all schedules: best(D + v) = best(D) + elig(D + v), layer by layer.
+  internal static long MaxArea(Dag dag) {
+    long[] parents = ParentMasks(dag);
+    int n = parents.Length;
+    var level = new Dictionary<long, long> { { 0L, EligibleCount(parents, 0L) } };
+    for (int t = 0; t < n; ++t) {
+      var next = new Dictionary<long, long>();
+      foreach (var e in level) {
+        long x = e.Key;
+        for (int v = 0; v < n; ++v) {
+          if ((x & (1L << v)) == 0 && (parents[v] & x) == parents[v]) {
+            long y = x | (1L << v);
+            long val = e.Value + EligibleCount(parents, y);
+            long old;
+            if (!next.TryGetValue(y, out old) || old < val) next[y] = val;
+          }
+        }
+      }
+      level = next;
+    }
+    foreach (var e in level) return e.Value;
+    return 0;
+  }
+
   internal static Dag FromArcs(params string[] arcs) {
     var dag = new Dag();
     var ids = new Dictionary<string, int>();

@@ -20,7 +20,10 @@ public class EngineErrorTests {
     Assert.AreEqual(0, (int) ScheduleStatus.IcOptimal);
     Assert.AreEqual(1, (int) ScheduleStatus.Heuristic);
     Assert.AreEqual(1, (int) ScheduleMethod.Sweep);
-    Assert.AreEqual(4, Enum.GetValues(typeof(ScheduleMethod)).Length);
+    Assert.AreEqual(2, (int) ScheduleStatus.AreaOptimal);
+    Assert.AreEqual(4, (int) ScheduleMethod.Sidney);
+    Assert.AreEqual(6, (int) ScheduleMethod.Level);
+    Assert.AreEqual(7, Enum.GetValues(typeof(ScheduleMethod)).Length);
   }
 
   [Test]

@@ -105,10 +105,14 @@ public class ScheduleTests {
   }
 
   [Test]
-  public void NoIcoScheduleIsHeuristicWithAReason() {
+  public void NoIcoScheduleIsAreaOptimalWithAReason() {
     using (var dag = BruteForce.NoIco())
     using (var s = dag.Schedule()) {
-      Assert.AreEqual(ScheduleStatus.Heuristic, s.Status);
+      Assert.AreEqual(ScheduleStatus.AreaOptimal, s.Status);
+      Assert.AreEqual(ScheduleMethod.Exact, s.Method);
+      Assert.AreEqual(BruteForce.MaxArea(dag), s.Area);
+      Assert.AreEqual(s.Area, s.AreaBound);
+      Assert.AreEqual(0.0, s.AreaGap);
       Assert.IsFalse(s.IsIcOptimal);
       Assert.IsNotEmpty(s.Reason);
       int[] order = s.Order();
@@ -139,6 +143,9 @@ public class ScheduleTests {
     using (var dag = BruteForce.NoIco())
     using (var s = dag.Schedule(noExact)) {
       Assert.AreEqual(ScheduleStatus.Heuristic, s.Status);
+      Assert.IsTrue(s.AreaBound >= BruteForce.MaxArea(dag) && s.Area <= BruteForce.MaxArea(dag));
+      Assert.AreEqual((double) (s.AreaBound - s.Area) / s.AreaBound, s.AreaGap, 1e-12);
+      StringAssert.Contains("best AREA: ", s.Reason);
       Assert.AreEqual(0, s.MaxEligible().Length, "no exact search: no M(t)");
       Diamond.AssertValidOrder(dag, s.Order());
     }

@@ -425,17 +425,23 @@ ICS_API ics_status ics_profile_area(uint64_t* out, const ics_profile* profile);
 
 typedef enum ics_schedule_status {
     ICS_SCHEDULE_IC_OPTIMAL = 0, /* proven: E(t) is maximum at every step */
-    ICS_SCHEDULE_HEURISTIC = 1   /* not proven; ics_schedule_result_reason() says why */
+    ICS_SCHEDULE_HEURISTIC = 1,  /* not proven; ics_schedule_result_reason() says why */
+    ICS_SCHEDULE_AREA_OPTIMAL = 2 /* the dag admits no IC-optimal schedule; AREA = sum of E(t)
+                                     is the maximum over all its schedules (exact search) */
 } ics_schedule_status;
 
 typedef enum ics_schedule_method {
     ICS_METHOD_DECOMPOSITION = 0, /* building blocks + ▷-linearization (Theorem 2.1) */
     ICS_METHOD_SWEEP = 1,         /* the same with IC-Sweep on sums of blocks (Theorem 4.1) */
     ICS_METHOD_EXACT = 2,         /* exhaustive search over down-sets (small dags) */
-    ICS_METHOD_GREEDY = 3         /* heuristic fallback */
+    ICS_METHOD_GREEDY = 3,        /* heuristic fallback: most newly eligible first, sinks last */
+    ICS_METHOD_SIDNEY = 4,        /* heuristic fallback: Sidney decomposition, greedy inside its blocks */
+    ICS_METHOD_FIFO = 5,          /* heuristic fallback: the FIFO order had the largest AREA */
+    ICS_METHOD_LEVEL = 6          /* heuristic fallback: the level order had the largest AREA */
 } ics_schedule_method;
 
-/* "ic-optimal" / "heuristic"; "decomposition", "decomposition+sweep", "exact-search", "greedy". */
+/* "ic-optimal" / "heuristic" / "area-optimal"; "decomposition", "decomposition+sweep",
+ * "exact-search", "greedy", "sidney", "fifo", "level". */
 ICS_API const char* ics_schedule_status_name(ics_schedule_status status);
 ICS_API const char* ics_schedule_method_name(ics_schedule_method method);
 
@@ -480,6 +486,13 @@ ICS_API ics_status ics_schedule_result_eligible(uint32_t* out, size_t capacity, 
                                                 const ics_schedule_result* result);
 ICS_API ics_status ics_schedule_result_memory(uint32_t* out, const ics_schedule_result* result);
 ICS_API ics_status ics_schedule_result_area(uint64_t* out, const ics_schedule_result* result);
+/* An integer >= the AREA of every schedule of the dag: the AREA itself when
+ * the status is ic-optimal or area-optimal, else a certified bound (Sidney
+ * decomposition's envelope, README "AREA"). */
+ICS_API ics_status ics_schedule_result_area_bound(uint64_t* out, const ics_schedule_result* result);
+/* (area_bound - AREA) / area_bound, in [0, 1]: the AREA is at least
+ * (1 - gap) x the optimum; 0 when proven. */
+ICS_API ics_status ics_schedule_result_area_gap(double* out, const ics_schedule_result* result);
 /* Certificate: shortcut arcs removed, building blocks, linearization groups. */
 ICS_API ics_status ics_schedule_result_shortcuts_removed(uint64_t* out, const ics_schedule_result* result);
 ICS_API ics_status ics_schedule_result_block_count(uint32_t* out, const ics_schedule_result* result);

@@ -74,6 +74,28 @@ final class BruteForce {
     return m;
   }
 
+  /** The largest AREA (sum of E(t)) over all schedules: best(D + v) = best(D) + elig(D + v), layer by layer. */
+  static long maxArea(Dag dag) {
+    long[] parents = parentMasks(dag);
+    int n = parents.length;
+    java.util.Map<Long, Long> level = new java.util.HashMap<>();
+    level.put(0L, (long) eligibleCount(parents, 0L));
+    for (int t = 0; t < n; ++t) {
+      java.util.Map<Long, Long> next = new java.util.HashMap<>();
+      for (java.util.Map.Entry<Long, Long> e : level.entrySet()) {
+        long x = e.getKey();
+        for (int v = 0; v < n; ++v) {
+          if ((x & (1L << v)) == 0 && (parents[v] & x) == parents[v]) {
+            long y = x | (1L << v);
+            next.merge(y, e.getValue() + eligibleCount(parents, y), Math::max);
+          }
+        }
+      }
+      level = next;
+    }
+    return level.values().iterator().next();
+  }
+
   /** A dag from "u v" arcs, nodes named and numbered in order of appearance. */
   static Dag fromArcs(String... arcs) {
     Dag dag = new Dag();

@@ -24,7 +24,10 @@ class EngineErrorTest {
     assertEquals(0, ScheduleStatus.IC_OPTIMAL.swigValue());
     assertEquals(1, ScheduleStatus.HEURISTIC.swigValue());
     assertEquals(1, ScheduleMethod.SWEEP.swigValue());
-    assertEquals(4, ScheduleMethod.values().length);
+    assertEquals(2, ScheduleStatus.AREA_OPTIMAL.swigValue());
+    assertEquals(4, ScheduleMethod.SIDNEY.swigValue());
+    assertEquals(6, ScheduleMethod.LEVEL_ORDER.swigValue());
+    assertEquals(7, ScheduleMethod.values().length);
   }
 
   @Test

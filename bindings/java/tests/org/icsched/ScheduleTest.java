@@ -109,9 +109,13 @@ class ScheduleTest {
   }
 
   @Test
-  void noIcoScheduleIsHeuristicWithAReason() {
+  void noIcoScheduleIsAreaOptimalWithAReason() {
     try (Dag dag = BruteForce.noIco(); Schedule s = dag.schedule()) {
-      assertEquals(ScheduleStatus.HEURISTIC, s.status());
+      assertEquals(ScheduleStatus.AREA_OPTIMAL, s.status());
+      assertEquals(ScheduleMethod.EXACT, s.method());
+      assertEquals(BruteForce.maxArea(dag), s.area());
+      assertEquals(s.area(), s.areaBound());
+      assertEquals(0.0, s.areaGap());
       assertFalse(s.isIcOptimal());
       assertFalse(s.reason().isEmpty());
       int[] order = s.order();
@@ -142,6 +146,9 @@ class ScheduleTest {
     ScheduleOptions noExact = ScheduleOptions.defaults().withExactMaxNodes(0).withExactMaxDownsets(0);
     try (Dag dag = BruteForce.noIco(); Schedule s = dag.schedule(noExact)) {
       assertEquals(ScheduleStatus.HEURISTIC, s.status());
+      assertTrue(s.areaBound() >= BruteForce.maxArea(dag) && s.area() <= BruteForce.maxArea(dag));
+      assertEquals((double) (s.areaBound() - s.area()) / s.areaBound(), s.areaGap(), 1e-12);
+      assertTrue(s.reason().contains("best AREA: "), s.reason());
       assertEquals(0, s.maxEligible().length, "no exact search: no M(t)");
       Diamond.assertValidOrder(dag, s.order());
     }

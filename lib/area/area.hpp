@@ -1,0 +1,73 @@
+// AREA-oriented scheduling for dags without an IC-optimal schedule
+// (issue 12; Cordasco, Malewicz, Rosenberg: AREA-maximal schedules are the
+// IC-optimal ones whenever those exist; Roche, Rosenberg, Rajaraman,
+// Euro-Par 2014: maximizing AREA is NP-hard and its link to 1|prec|Σw_jC_j).
+//
+// AREA(Σ) = Σ_{t=0..n} E(t). A node v is ELIGIBLE during the steps
+// T_v ≤ t < C_v, T_v the step at which its last parent runs (0 for a source)
+// and C_v its own step, so AREA = Σ_v (C_v − T_v) = n(n+1)/2 − Σ_v T_v:
+// maximizing AREA is minimizing Σ_v T_v, i.e. 1|prec|Σ w_j C_j with unit jobs
+// (the nodes) and zero-length unit-weight MARKERS, one per nonsource v,
+// preceded by v's parents (C_marker = T_v).
+//
+// Three algorithms, each in its own file:
+//   area_dp.cpp  exact AREA-maximal schedules by dynamic programming over the
+//                lattice of down-sets (every dag whose down-sets fit a budget);
+//   sidney.cpp   the Sidney decomposition (Sidney 1975; Margot, Queyranne,
+//                Wang 2003) by parametric minimum cut (Boost.Graph), and the
+//                order that runs its blocks in turn, greedily inside each;
+//   bound.cpp    a certified upper bound on the AREA of every schedule, from
+//                the decomposition's concave envelope of released markers.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "dag/dag.hpp"
+
+namespace ics::area {
+
+// Default number of down-sets the exact DP may visit (2^22, ~4.2M).
+inline constexpr std::uint64_t kDefaultAreaBudget = std::uint64_t{1} << 22;
+
+struct AreaOptimum {
+    std::vector<NodeId> order;               // a schedule of maximum AREA
+    std::uint64_t area = 0;                  // its AREA (the maximum over all schedules)
+    std::vector<std::uint32_t> max_profile;  // M(0..n): the per-step maximum of E(t)
+    std::uint64_t downsets = 0;              // down-sets of the dag (the empty one included)
+    // True iff area = Σ M(t): then (and only then) the order is IC-optimal.
+    bool ic_optimal() const noexcept;
+};
+
+// The exact maximum of AREA over all schedules, by the lattice DP of
+// area_dp.cpp. Throws Errc::too_large (naming the budget) when the dag has
+// more than `max_downsets` down-sets (or cannot be encoded: see area_dp.cpp).
+AreaOptimum area_optimal_schedule(const Dag& dag, std::uint64_t max_downsets = kDefaultAreaBudget);
+
+// A Sidney decomposition: blocks S_1, ..., S_k partitioning the nodes, each
+// an initial set (closed under parents, given the earlier blocks) whose ratio
+// ρ_i = released_i / |S_i| is the largest any initial set of the remaining
+// dag reaches, with no initial subset of S_i above it. released_i counts the
+// markers (nonsources) whose parents all lie in S_1 ∪ ... ∪ S_i, at least one
+// in S_i. Ratios are non-increasing.
+struct SidneyDecomposition {
+    std::vector<NodeId> nodes;            // block after block (each block in id order)
+    std::vector<std::uint32_t> offsets{0};  // block i is nodes[offsets[i] .. offsets[i+1])
+    std::vector<std::uint64_t> released;  // released_i
+    std::size_t block_count() const noexcept { return offsets.size() - 1; }
+    std::uint32_t block_size(std::size_t i) const noexcept { return offsets[i + 1] - offsets[i]; }
+};
+
+SidneyDecomposition sidney_decomposition(const Dag& dag);
+
+// The blocks in turn; inside each, repeatedly the eligible node of the block
+// that makes the most tasks eligible now (ties: the most progress towards
+// children still waiting on other parents, Σ 1/missing; nonsinks before
+// sinks; the lowest id). Every order consistent with a Sidney decomposition is a
+// 2-approximation of min Σ_v T_v (Chekuri & Motwani 1999; Margot et al. 2003).
+std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sidney);
+
+// An integer ≥ the AREA of every schedule of `dag` (bound.cpp proves it).
+std::uint64_t area_upper_bound(const Dag& dag, const SidneyDecomposition& sidney);
+
+}  // namespace ics::area

@@ -1,0 +1,249 @@
+// lib/area against independent brute force: every topological order (≤ 9
+// nodes), a subset DP written here (≤ 16 nodes), the exact ICO search (dags
+// above 64 nodes), and the bound's claim on every down-set.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
+#include "../exact/exact_test_util.hpp"
+#include "area/area.hpp"
+#include "exact/downset_search.hpp"
+#include "pebble/pebble.hpp"
+
+namespace ics::exact_test {
+namespace {
+
+using area::area_optimal_schedule;
+using area::area_upper_bound;
+using area::sidney_decomposition;
+using area::sidney_order;
+
+// Largest AREA over all n! permutations that are valid orders.
+std::uint64_t brute_max_area(const Dag& g, std::uint64_t* max_any = nullptr) {
+    const NodeId n = g.node_count();
+    std::vector<NodeId> perm(n), pos(n);
+    std::iota(perm.begin(), perm.end(), 0);
+    std::uint64_t best = 0;
+    do {
+        for (NodeId i = 0; i < n; ++i) pos[perm[i]] = i;
+        bool ok = true;
+        for (NodeId v = 0; v < n && ok; ++v)
+            for (NodeId c : g.children(v)) ok = ok && pos[v] < pos[c];
+        if (ok) best = std::max(best, pebble::evaluate(g, perm).area);
+    } while (std::next_permutation(perm.begin(), perm.end()));
+    if (max_any) *max_any = best;
+    return best;
+}
+
+// Parents of each node as a bit mask (n ≤ 16).
+std::vector<std::uint32_t> parent_masks(const Dag& g) {
+    std::vector<std::uint32_t> pm(g.node_count(), 0);
+    for (NodeId v = 0; v < g.node_count(); ++v)
+        for (NodeId p : g.parents(v)) pm[v] |= 1u << p;
+    return pm;
+}
+
+std::uint32_t elig(const std::vector<std::uint32_t>& pm, std::uint32_t set) {
+    std::uint32_t e = 0;
+    for (NodeId v = 0; v < pm.size(); ++v) e += !(set >> v & 1) && (pm[v] & ~set) == 0;
+    return e;
+}
+
+// best[S] = elig(S) + max over v in S whose removal leaves a down-set of
+// best[S - v], over all 2^n subsets in increasing order (independent of lib/area).
+std::uint64_t subset_dp_max_area(const Dag& g) {
+    const auto pm = parent_masks(g);
+    const NodeId n = g.node_count();
+    const std::uint32_t full = n == 32 ? ~0u : (1u << n) - 1;
+    std::vector<std::int64_t> best(std::size_t{1} << n, -1);
+    best[0] = elig(pm, 0);
+    for (std::uint32_t s = 1; s <= full; ++s) {
+        bool down = true;
+        for (NodeId v = 0; v < n && down; ++v)
+            if (s >> v & 1) down = (pm[v] & ~s) == 0;
+        if (!down) continue;
+        std::int64_t b = -1;
+        for (NodeId v = 0; v < n; ++v)
+            if ((s >> v & 1) && best[s & ~(1u << v)] >= 0) b = std::max(b, best[s & ~(1u << v)]);
+        best[s] = b + elig(pm, s);
+    }
+    return static_cast<std::uint64_t>(best[full]);
+}
+
+// The claim bound.cpp proves: released(D) ≤ g(|D|) for every down-set D
+// (n ≤ 16), g through the decomposition's cumulative points.
+void expect_envelope(const Dag& g, const area::SidneyDecomposition& sd) {
+    const auto pm = parent_masks(g);
+    const NodeId n = g.node_count();
+    for (std::uint32_t s = 0; s < (1u << n); ++s) {
+        bool down = true;
+        for (NodeId v = 0; v < n && down; ++v)
+            if (s >> v & 1) down = (pm[v] & ~s) == 0;
+        if (!down) continue;
+        std::uint64_t released = 0;
+        for (NodeId v = 0; v < n; ++v) released += pm[v] != 0 && (pm[v] & ~s) == 0;
+        const auto size = static_cast<std::uint64_t>(std::popcount(s));
+        // min over the lines W_i + ρ_i (x − P_i), compared without division.
+        std::uint64_t before = 0, cum = 0;
+        for (std::size_t i = 0; i < sd.block_count(); ++i) {
+            const std::uint64_t p = before + sd.block_size(i), w = cum + sd.released[i];
+            // released ≤ w + released_i/s_i (size − p)  ⇔  s_i released ≤ s_i w + released_i (size − p)
+            const auto lhs = static_cast<std::int64_t>(sd.block_size(i) * released);
+            const auto rhs = static_cast<std::int64_t>(sd.block_size(i) * w) +
+                             static_cast<std::int64_t>(sd.released[i]) * (static_cast<std::int64_t>(size) - static_cast<std::int64_t>(p));
+            EXPECT_LE(lhs, rhs) << "down-set " << s << " block " << i;
+            before = p;
+            cum = w;
+        }
+    }
+}
+
+// Structure of a decomposition: a partition, each prefix a down-set, the
+// released counts right, ratios non-increasing.
+void expect_decomposition(const Dag& g, const area::SidneyDecomposition& sd) {
+    const NodeId n = g.node_count();
+    ASSERT_EQ(sd.nodes.size(), n);
+    std::vector<char> taken(n, 0);
+    for (std::size_t i = 0; i < sd.block_count(); ++i) {
+        ASSERT_GT(sd.block_size(i), 0u);
+        for (std::uint32_t k = sd.offsets[i]; k < sd.offsets[i + 1]; ++k) {
+            ASSERT_FALSE(taken[sd.nodes[k]]);
+            taken[sd.nodes[k]] = 2;
+        }
+        std::uint64_t released = 0;
+        for (NodeId v = 0; v < n; ++v) {
+            const auto ps = g.parents(v);
+            if (ps.empty()) continue;
+            const bool all = std::all_of(ps.begin(), ps.end(), [&](NodeId p) { return taken[p] != 0; });
+            const bool one_new = std::any_of(ps.begin(), ps.end(), [&](NodeId p) { return taken[p] == 2; });
+            released += all && one_new;
+        }
+        EXPECT_EQ(released, sd.released[i]) << "block " << i;
+        for (std::uint32_t k = sd.offsets[i]; k < sd.offsets[i + 1]; ++k) {
+            for (NodeId p : g.parents(sd.nodes[k])) EXPECT_TRUE(taken[p]) << "block " << i << " not closed";
+            taken[sd.nodes[k]] = 1;
+        }
+        if (i > 0) {
+            EXPECT_LE(sd.released[i] * sd.block_size(i - 1), sd.released[i - 1] * sd.block_size(i)) << "block " << i;
+        }
+    }
+}
+
+Dag small_dag(std::uint32_t n, std::uint64_t seed) {
+    switch (seed % 3) {
+        case 0: return random_dag(n, 0.3, seed);
+        case 1: return leveled_dag(n, 3, 0.5, seed);
+        default: return sum_of_bipartite(n, 2, 0.6, seed);
+    }
+}
+
+// Arcs i -> j for 0 < j - i <= reach with probability p, and i -> i + reach
+// always: narrow (no antichain of more than `reach` nodes), many down-sets.
+Dag narrow_dag(std::uint32_t n, std::uint32_t reach, double p, std::uint64_t seed) {
+    SplitMix64 rng(seed);
+    DagBuilder b = nodes(n);
+    for (NodeId i = 0; i < n; ++i)
+        for (NodeId j = i + 1; j < n && j <= i + reach; ++j)
+            if (j == i + reach || rng.uniform() < p) b.add_arc(i, j);
+    return b.build();
+}
+
+TEST(AreaDp, EqualsBruteForceOverAllOrders) {
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        const Dag g = small_dag(static_cast<std::uint32_t>(2 + seed % 8), seed);  // 2..9 nodes
+        const auto opt = area_optimal_schedule(g);
+        ASSERT_EQ(opt.area, brute_max_area(g)) << "seed " << seed;
+        EXPECT_EQ(pebble::evaluate(g, opt.order).area, opt.area);
+        EXPECT_EQ(opt.max_profile, exact::max_eligible_profile(g));
+    }
+}
+
+TEST(AreaDp, EqualsSubsetDpUpTo16Nodes) {
+    for (std::uint64_t seed = 1; seed <= 150; ++seed) {
+        const Dag g = small_dag(static_cast<std::uint32_t>(10 + seed % 7), seed);  // 10..16 nodes
+        const auto opt = area_optimal_schedule(g);
+        ASSERT_EQ(opt.area, subset_dp_max_area(g)) << "seed " << seed;
+        EXPECT_EQ(pebble::evaluate(g, opt.order).area, opt.area);
+        // IC optimal exactly when the exact ICO search says so.
+        EXPECT_EQ(opt.ic_optimal(), exact::exact_schedule(g).ico) << "seed " << seed;
+    }
+}
+
+TEST(AreaDp, LargeNarrowDagsAgreeWithTheIcoSearch) {
+    // Above 64 nodes (several words per node set, or chain counters): the
+    // layered chains of antichains and random narrow dags.
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        std::vector<std::uint32_t> widths;
+        for (int l = 0; l < 40; ++l) widths.push_back(1 + static_cast<std::uint32_t>((seed * 7 + l * 3) % 4));
+        const Dag g = seed % 2 ? chain_of_antichains(widths, true, seed) : narrow_dag(120, 5, 0.5, seed);
+        ASSERT_GT(g.node_count(), 64u);
+        const auto opt = area_optimal_schedule(g);
+        const auto ex = exact::exact_schedule(g);
+        EXPECT_EQ(opt.downsets, ex.downsets_visited);
+        EXPECT_EQ(opt.max_profile, ex.max_profile);
+        EXPECT_EQ(opt.ic_optimal(), ex.ico) << "seed " << seed;
+        EXPECT_EQ(pebble::evaluate(g, opt.order).area, opt.area);
+        EXPECT_GE(opt.area, pebble::evaluate(g, ex.order).area);  // lexmax is one schedule
+        const auto sd = sidney_decomposition(g);
+        EXPECT_GE(area_upper_bound(g, sd), opt.area);
+        EXPECT_LE(pebble::evaluate(g, sidney_order(g, sd)).area, opt.area);
+    }
+    // A long chain: n + 1 down-sets, one chain counter.
+    const Dag c = chain(5000);
+    const auto opt = area_optimal_schedule(c);
+    EXPECT_EQ(opt.downsets, 5001u);
+    EXPECT_EQ(opt.area, 5000u);  // E(t) = 1 for t < n
+    EXPECT_TRUE(opt.ic_optimal());
+}
+
+TEST(AreaDp, BudgetIsEnforced) {
+    expect_error([] { area_optimal_schedule(antichain(25)); }, Errc::too_large, "antichain");
+    // 12 independent 2-chains: 3^12 = 531441 down-sets, width 12.
+    DagBuilder b = nodes(24);
+    for (NodeId i = 0; i < 12; ++i) b.add_arc(2 * i, 2 * i + 1);
+    const Dag g = b.build();
+    expect_error([&] { area_optimal_schedule(g, 100000); }, Errc::too_large, "100000");
+    EXPECT_EQ(area_optimal_schedule(g, 531441).downsets, 531441u);
+    const Dag empty = DagBuilder{}.build();
+    EXPECT_EQ(area_optimal_schedule(empty).area, 0u);
+}
+
+TEST(Sidney, DecompositionIsSidneyAndTheBoundHolds) {
+    for (std::uint64_t seed = 1; seed <= 400; ++seed) {
+        const auto n = static_cast<std::uint32_t>(2 + seed % 14);  // 2..15 nodes
+        const Dag g = small_dag(n, seed);
+        const auto sd = sidney_decomposition(g);
+        expect_decomposition(g, sd);
+        expect_envelope(g, sd);
+        const auto order = sidney_order(g, sd);
+        const std::uint64_t area = pebble::evaluate(g, order).area;  // validates the order
+        const std::uint64_t best = subset_dp_max_area(g);
+        const std::uint64_t bound = area_upper_bound(g, sd);
+        EXPECT_GE(bound, best) << "seed " << seed;
+        EXPECT_LE(area, best);
+        // 2-approximation of Σ_v T_v = n(n+1)/2 − AREA.
+        const std::uint64_t all = static_cast<std::uint64_t>(n) * (n + 1) / 2;
+        EXPECT_LE(all - area, 2 * (all - best)) << "seed " << seed;
+        // Every order stays under the bound (brute force on the smallest).
+        if (n <= 8) {
+            std::uint64_t any = 0;
+            brute_max_area(g, &any);
+            EXPECT_GE(bound, any);
+        }
+    }
+}
+
+TEST(Sidney, SumsMergeByRatio) {
+    // Two components: the decomposition of the sum keeps each one's blocks in order.
+    const Dag g = sum_of_bipartite(30, 3, 0.5, 7);
+    const auto sd = sidney_decomposition(g);
+    expect_decomposition(g, sd);
+    const auto order = sidney_order(g, sd);
+    EXPECT_EQ(order.size(), g.node_count());
+    EXPECT_GE(area_upper_bound(g, sd), pebble::evaluate(g, order).area);
+}
+
+}  // namespace
+}  // namespace ics::exact_test
