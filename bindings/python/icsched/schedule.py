@@ -134,6 +134,17 @@ class Schedule(_Handle):
         return self._live().area()
 
     @property
+    def area_bound(self):
+        """A certified upper bound on the AREA of every schedule of the dag
+        (equal to area when the status is IC_OPTIMAL or AREA_OPTIMAL)."""
+        return self._live().areaBound()
+
+    @property
+    def area_gap(self):
+        """(area_bound - area) / area_bound: area is at least (1 - gap) x the optimum."""
+        return self._live().areaGap()
+
+    @property
     def shortcuts_removed(self):
         """Shortcut arcs removed before the decomposition."""
         return self._live().shortcutsRemoved()
