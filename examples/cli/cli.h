@@ -84,6 +84,8 @@ int cli_parse_args(const cli_command* cmd, int argc, char** argv, const cli_opti
  * CLI_EXIT_USAGE after printing the error. */
 int cli_parse_u32(uint32_t* out, const cli_command* cmd, const char* what, const char* text);
 int cli_parse_u64(uint64_t* out, const cli_command* cmd, const char* what, const char* text);
+/* A finite plain decimal number >= lo. */
+int cli_parse_number(double* out, const cli_command* cmd, const char* what, const char* text, double lo);
 /* A probability: a finite decimal number in [0, 1]. */
 int cli_parse_probability(double* out, const cli_command* cmd, const char* what, const char* text);
 

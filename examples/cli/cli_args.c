@@ -95,7 +95,7 @@ int cli_parse_u32(uint32_t* out, const cli_command* cmd, const char* what, const
     return 0;
 }
 
-int cli_parse_probability(double* out, const cli_command* cmd, const char* what, const char* text) {
+int cli_parse_number(double* out, const cli_command* cmd, const char* what, const char* text, double lo) {
     /* Plain decimal only: no whitespace, hex floats, "inf" or "nan". */
     int ok = *text != '\0' && strspn(text, "0123456789.eE+-") == strlen(text);
     char* end = NULL;
@@ -105,8 +105,16 @@ int cli_parse_probability(double* out, const cli_command* cmd, const char* what,
         v = strtod(text, &end);
         ok = *end == '\0' && errno != ERANGE && isfinite(v);
     }
-    if (!ok || v < 0.0 || v > 1.0)
-        return cli_usage_error(cmd, "%s must be a number from 0 to 1, not '%s'", what, text);
+    if (!ok || v < lo) return cli_usage_error(cmd, "%s must be a number >= %g, not '%s'", what, lo, text);
+    *out = v;
+    return 0;
+}
+
+int cli_parse_probability(double* out, const cli_command* cmd, const char* what, const char* text) {
+    double v = 0.0;
+    int rc = cli_parse_number(&v, cmd, what, text, 0.0);
+    if (rc == 0 && v > 1.0) return cli_usage_error(cmd, "%s must be a number from 0 to 1, not '%s'", what, text);
+    if (rc != 0) return rc;
     *out = v;
     return 0;
 }

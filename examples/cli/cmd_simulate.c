@@ -15,21 +15,6 @@ static const ics_sim_metric metric_ids[METRICS] = {ICS_SIM_METRIC_MAKESPAN, ICS_
                                                    ICS_SIM_METRIC_GRIDLOCK, ICS_SIM_METRIC_MEMORY_PEAK,
                                                    ICS_SIM_METRIC_MEMORY_MEAN};
 
-/* A finite decimal number >= lo. */
-static int parse_number(double* out, const cli_command* cmd, const char* what, const char* text, double lo) {
-    int ok = *text != '\0' && strspn(text, "0123456789.eE+-") == strlen(text);
-    char* end = NULL;
-    double v = 0.0;
-    if (ok) {
-        errno = 0;
-        v = strtod(text, &end);
-        ok = *end == '\0' && errno != ERANGE && isfinite(v);
-    }
-    if (!ok || v < lo) return cli_usage_error(cmd, "%s must be a number >= %g, not '%s'", what, lo, text);
-    *out = v;
-    return 0;
-}
-
 /* Doubles in output: shortest text that reads back the same up to 10 digits,
  * the same on every machine (glibc's printf is exact). */
 static void out_double(double v) {
@@ -96,12 +81,12 @@ static int sim_options(ics_simulate_options* o, double** durations, const char**
     if (o->runs == 0) return cli_usage_error(cmd, "--runs must be at least 1");
     if (s->speeds && ics_sim_speeds_from_name(&o->speeds, s->speeds) != ICS_OK)
         return cli_usage_error(cmd, "%s", ics_last_error_message());
-    if (s->spread && (rc = parse_number(&o->spread, cmd, "--spread", s->spread, 1.0))) return rc;
+    if (s->spread && (rc = cli_parse_number(&o->spread, cmd, "--spread", s->spread, 1.0))) return rc;
     if (s->availability && ics_sim_availability_from_name(&o->availability, s->availability) != ICS_OK)
         return cli_usage_error(cmd, "%s", ics_last_error_message());
-    if (s->mean_up && (rc = parse_number(&o->mean_up, cmd, "--mean-up", s->mean_up, 0.0))) return rc;
-    if (s->mean_down && (rc = parse_number(&o->mean_down, cmd, "--mean-down", s->mean_down, 0.0))) return rc;
-    if (s->period && (rc = parse_number(&o->period, cmd, "--period", s->period, 0.0))) return rc;
+    if (s->mean_up && (rc = cli_parse_number(&o->mean_up, cmd, "--mean-up", s->mean_up, 0.0))) return rc;
+    if (s->mean_down && (rc = cli_parse_number(&o->mean_down, cmd, "--mean-down", s->mean_down, 0.0))) return rc;
+    if (s->period && (rc = cli_parse_number(&o->period, cmd, "--period", s->period, 0.0))) return rc;
     if (s->duty && (rc = cli_parse_probability(&o->duty, cmd, "--duty", s->duty))) return rc;
     if (s->batch && (rc = cli_parse_u32(&o->batch, cmd, "--batch", s->batch))) return rc;
     if (s->failures && (rc = cli_parse_probability(&o->failure_probability, cmd, "--failures", s->failures)))
@@ -137,6 +122,36 @@ static int sim_options(ics_simulate_options* o, double** durations, const char**
     if (want_file || st != ICS_ERR_UNSUPPORTED) return cli_fail_status(st, "--durations file");
     *used = "unit"; /* auto: the format records no runtimes */
     return 0;
+}
+
+/* The dag, its options and durations, shared by simulate and plot. */
+typedef struct sim_input {
+    ics_dag* dag;
+    ics_simulate_options o;
+    double* durations; /* the file's runtimes, or NULL */
+    const char* used;  /* the durations model in effect */
+    uint32_t n;
+} sim_input;
+
+/* Loads FILE and reads the simulation options; 0 or an exit status (error printed).
+ * Call sim_input_free either way. */
+static int sim_load(sim_input* in, const cli_command* cmd, const char* path, const char* format, const sim_setup* s,
+                    uint32_t default_workers, uint32_t default_runs) {
+    const ics_simulate_options init = ICS_SIMULATE_OPTIONS_INIT;
+    in->dag = NULL;
+    in->o = init;
+    in->durations = NULL;
+    in->used = "unit";
+    in->n = 0;
+    int rc = cli_load_dag(&in->dag, cmd, path, format);
+    if (rc) return rc;
+    ics_dag_node_count(&in->n, in->dag);
+    return sim_options(&in->o, &in->durations, &in->used, s, cmd, in->dag, path, default_workers, default_runs);
+}
+
+static void sim_input_free(sim_input* in) {
+    free(in->durations);
+    ics_dag_destroy(in->dag);
 }
 
 static int progress_on(void) { return isatty(2); }
@@ -304,14 +319,13 @@ static int run_simulate(const cli_command* self, int argc, char** argv) {
     size_t npol = 0;
     if ((rc = parse_policies(policies, &npol, self, policy_arg ? policy_arg : "icsched")) != 0) return rc;
 
-    ics_dag* dag = NULL;
-    if ((rc = cli_load_dag(&dag, self, path, format)) != 0) return rc;
-    ics_simulate_options o = ICS_SIMULATE_OPTIONS_INIT;
-    double* durations = NULL;
-    const char* used = "unit";
-    uint32_t n = 0;
-    ics_dag_node_count(&n, dag);
-    rc = sim_options(&o, &durations, &used, &s, self, dag, path, 4, 1);
+    sim_input in;
+    rc = sim_load(&in, self, path, format, &s, 4, 1);
+    const ics_dag* dag = in.dag;
+    ics_simulate_options o = in.o;
+    const double* durations = in.durations;
+    const char* used = in.used;
+    const uint32_t n = in.n;
     ics_simulation* sims[MAX_POLICIES] = {NULL};
     for (size_t k = 0; rc == 0 && k < npol; ++k)
         rc = simulate_policy(&sims[k], dag, durations, n, &o, policies[k], path);
@@ -403,8 +417,7 @@ static int run_simulate(const cli_command* self, int argc, char** argv) {
         if (st != ICS_OK) rc = cli_fail_status(st, path);
     }
     for (size_t k = 0; k < npol; ++k) ics_simulation_destroy(sims[k]);
-    free(durations);
-    ics_dag_destroy(dag);
+    sim_input_free(&in);
     return rc;
 }
 
@@ -534,14 +547,13 @@ static int run_plot(const cli_command* self, int argc, char** argv) {
                              policy_arg ? policy_arg : "icsched,fifo,upward-rank,dask-like,random")) != 0)
         return rc;
 
-    ics_dag* dag = NULL;
-    if ((rc = cli_load_dag(&dag, self, path, format)) != 0) return rc;
-    ics_simulate_options o = ICS_SIMULATE_OPTIONS_INIT;
-    double* durations = NULL;
-    const char* used = "unit";
-    uint32_t n = 0;
-    ics_dag_node_count(&n, dag);
-    rc = sim_options(&o, &durations, &used, &s, self, dag, path, 8, 20);
+    sim_input in;
+    rc = sim_load(&in, self, path, format, &s, 8, 20);
+    const ics_dag* dag = in.dag;
+    ics_simulate_options o = in.o;
+    const double* durations = in.durations;
+    const char* used = in.used;
+    const uint32_t n = in.n;
 
     /* E(t) of each policy's ranking played one task at a time, and the makespans of its runs. */
     uint32_t* curves = NULL;
@@ -723,8 +735,7 @@ static int run_plot(const cli_command* self, int argc, char** argv) {
     }
     free(curves);
     free(makespans);
-    free(durations);
-    ics_dag_destroy(dag);
+    sim_input_free(&in);
     return rc;
 }
 
