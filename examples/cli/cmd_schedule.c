@@ -459,7 +459,8 @@ static ics_status write_schedule_text(const ics_dag* dag, const char* path, cons
         if (k == 1) { /* after AREA: its bound and how close AREA is to the optimum */
             char line[96];
             if (r->status == ICS_SCHEDULE_HEURISTIC)
-                snprintf(line, sizeof line, " (AREA is at least %.1f%% of the optimum)", 100.0 * (1.0 - r->area_gap));
+                snprintf(line, sizeof line, " (AREA is at least %.1f%% of the optimum)", /* rounded down */
+                         (double)(uint64_t)(1000.0 * (1.0 - r->area_gap)) / 10.0);
             else
                 snprintf(line, sizeof line, " (AREA is the maximum)");
             out_char('\n');
