@@ -459,7 +459,8 @@ static ics_status write_schedule_text(const ics_dag* dag, const char* path, cons
         if (k == 1) { /* after AREA: its bound and how close AREA is to the optimum */
             char line[96];
             if (r->status == ICS_SCHEDULE_HEURISTIC)
-                snprintf(line, sizeof line, " (AREA is at least %.1f%% of the optimum)", 100.0 * (1.0 - r->area_gap));
+                snprintf(line, sizeof line, " (AREA is at least %.1f%% of the optimum)", /* rounded down */
+                         (double)(uint64_t)(1000.0 * (1.0 - r->area_gap)) / 10.0);
             else
                 snprintf(line, sizeof line, " (AREA is the maximum)");
             out_char('\n');
@@ -579,7 +580,10 @@ const cli_command cli_cmd_schedule = {
     "  --exact-max-nodes N  dags of at most N nodes are decided exactly when the\n"
     "                       decomposition proves nothing (default 20)\n"
     "  --exact-budget B     down-sets the exact search may visit on larger dags\n"
-    "                       (up to 64 nodes; default 1048576)\n"
+    "                       (up to 64 nodes; default 1048576); the exact AREA\n"
+    "                       search visits up to max(B, 4194304) on a dag of any\n"
+    "                       size, none when B is 0 and the dag has more than N\n"
+    "                       nodes\n"
     "  --full               text report: print the whole order and profile even\n"
     "                       when the dag has more than 50 nodes\n"
     "  --format F           input format: auto (default: detect), edges, dot,\n"

@@ -160,7 +160,11 @@ public:
     Linearization run() {
         while (live_ > 0) {
             if (step_single()) continue;
-            if (step_sum()) continue;
+            // Once a step failed nothing can be proven: an IC-Sweep over all
+            // source blocks at every later step (quadratic in their number on
+            // sums of many copies) would only shape an unproven order, which
+            // the pipeline's AREA fallback compares with better ones anyway.
+            if (out_.proven && step_sum()) continue;
             step_greedy();
         }
         if (emitted_ < dec_.block_count) {

@@ -11,6 +11,7 @@ stderr and nothing on stdout.
 """
 import itertools
 import json
+import math
 import os
 import random
 import subprocess
@@ -661,7 +662,7 @@ class ScheduleTest(CliTestCase):
                                                for p in ("fifo", "level")))
         text = self.report("schedule", path, "--exact-max-nodes", 0, "--exact-budget", 0)
         self.assertEqual(text["AREA bound"],
-                         f"{g['area_bound']} (AREA is at least {100 * (1 - g['area_gap']):.1f}% of the optimum)")
+                         f"{g['area_bound']} (AREA is at least {math.floor(1000 * (1 - g['area_gap'])) / 10:.1f}% of the optimum)")
         # compare: the bound and each policy's share of it.
         c = self.ok_json("compare", path)
         self.assertEqual((c["icsched_status"], c["area_bound"]), ("area-optimal", s["area"]))
