@@ -32,8 +32,13 @@
 #include <queue>
 #include <tuple>
 
+// Boost 1.74's edge iterator trips GCC 12's -Wmaybe-uninitialized (a false
+// positive inside boost::optional); silenced for these headers only.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/boykov_kolmogorov_max_flow.hpp>
+#pragma GCC diagnostic pop
 
 #include "area/area.hpp"
 #include "common/error.hpp"
