@@ -103,14 +103,20 @@ TEST(PrioritiesDagman, EveryDataFileInEveryMode) {
                         }
                         ASSERT_EQ(got.count(name), 1u) << name;
                         const std::int64_t user = before.count(name) ? before.at(name) : 0;
-                        if (mode == PriorityMode::replace) EXPECT_EQ(got.at(name), mine.at(name)) << name;
-                        if (mode == PriorityMode::keep)
+                        if (mode == PriorityMode::replace) {
+                            EXPECT_EQ(got.at(name), mine.at(name)) << name;
+                        }
+                        if (mode == PriorityMode::keep) {
                             EXPECT_EQ(got.at(name), own.count(name) ? user : mine.at(name)) << name;
-                        if (mode == PriorityMode::add) EXPECT_EQ(got.at(name), user * (n + 1) + mine.at(name)) << name;
+                        }
+                        if (mode == PriorityMode::add) {
+                            EXPECT_EQ(got.at(name), user * (n + 1) + mine.at(name)) << name;
+                        }
                     }
                     // Writing the output again changes nothing in replace mode.
-                    if (mode == PriorityMode::replace)
+                    if (mode == PriorityMode::replace) {
                         EXPECT_EQ(write(PriorityTarget::dagman, again, order, mode, compat), out);
+                    }
                 }
             }
         }
