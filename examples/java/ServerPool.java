@@ -33,6 +33,7 @@ public final class ServerPool {
       final int n = dag.nodeCount();
       final long start = System.nanoTime();
       final AtomicInteger ran = new AtomicInteger();
+      final Object clock = new Object();
       System.out.println(args[0] + ": " + n + " tasks, " + workers + " workers");
       ExecutorService pool = Executors.newFixedThreadPool(workers);
       for (int w = 0; w < workers; ++w) {
@@ -41,7 +42,11 @@ public final class ServerPool {
         pool.submit(() -> {
           try {
             while (server.counts().executed() < n) {
-              server.tick(System.nanoTime() / 1_000_000 - start / 1_000_000);
+              // The clock never goes back: read it and tick under one lock, or a
+              // thread that read an earlier time could tick after a later one.
+              synchronized (clock) {
+                server.tick(System.nanoTime() / 1_000_000 - start / 1_000_000);
+              }
               int[] t = server.request(worker);
               if (t.length == 0) {
                 Thread.sleep(1); // nothing eligible now: others are running its parents
