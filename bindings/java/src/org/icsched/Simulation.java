@@ -167,10 +167,7 @@ public final class Simulation {
   public static Simulation run(Dag dag, double[] durations, Options options) {
     Objects.requireNonNull(dag, "dag");
     Objects.requireNonNull(options, "options");
-    long[] bits = new long[durations == null ? 0 : durations.length];
-    for (int i = 0; i < bits.length; ++i) {
-      bits[i] = Double.doubleToRawLongBits(durations[i]);
-    }
+    long[] bits = toBits(durations);
     Options o = options;
     long[] v = SimulateNative.run(dag, bits, o.workers, o.policy.ordinal(), o.seed, o.runs, o.durations.ordinal(),
         o.speeds.ordinal(), o.spread, o.availability.ordinal(), o.meanUp, o.meanDown, o.period, o.duty, o.batch,
@@ -224,11 +221,17 @@ public final class Simulation {
   public static int[] ranking(Dag dag, Policy policy, double[] durations, long seed) {
     Objects.requireNonNull(dag, "dag");
     Objects.requireNonNull(policy, "policy");
+    long[] bits = toBits(durations);
+    return SimulateNative.ranking(dag, bits, policy.ordinal(), seed);
+  }
+
+  /** Durations as their IEEE-754 bits, the binding's wire format (null: none). */
+  private static long[] toBits(double[] durations) {
     long[] bits = new long[durations == null ? 0 : durations.length];
     for (int i = 0; i < bits.length; ++i) {
       bits[i] = Double.doubleToRawLongBits(durations[i]);
     }
-    return SimulateNative.ranking(dag, bits, policy.ordinal(), seed);
+    return bits;
   }
 
   /** The runs, in seed order. */
