@@ -83,6 +83,27 @@ inline void ics_swig_check(ics_status st) {
     }
 }
 
+/* Read options of IcsDag::readWith / parseWith (0 = the default limit). */
+inline ics_read_options ics_swig_read_options(ics_format format, const char *policy, const char *base_dir,
+                                              long long max_bytes, long long max_includes, long long max_splices,
+                                              long long max_nodes, long long max_arcs) {
+    ics_read_options opts = ICS_READ_OPTIONS_INIT;
+    opts.format = format;
+    if (policy != nullptr) {
+        ics_swig_check(ics_include_policy_from_name(&opts.include_policy, policy));
+    }
+    opts.base_dir = base_dir;
+    const long long given[] = {max_bytes, max_includes, max_splices, max_nodes, max_arcs};
+    uint64_t *limit[] = {&opts.max_bytes, &opts.max_includes, &opts.max_splices, &opts.max_nodes, &opts.max_arcs};
+    for (int k = 0; k < 5; ++k) {
+        if (given[k] < 0) {
+            ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "a read limit must not be negative (0 = the default)");
+        }
+        if (given[k] > 0) *limit[k] = static_cast<uint64_t>(given[k]);
+    }
+    return opts;
+}
+
 /* A count, size or id coming from Java/C# int: negative values are refused
  * here instead of wrapping around to huge uint32 values. */
 inline uint32_t ics_swig_u32(int value, const char *what) {
@@ -346,6 +367,8 @@ struct IcsSweep {};
 %newobject IcsDag::copy;
 %newobject IcsDag::read;
 %newobject IcsDag::parse;
+%newobject IcsDag::readWith;
+%newobject IcsDag::parseWith;
 %newobject IcsDag::w;
 %newobject IcsDag::m;
 %newobject IcsDag::n;
@@ -413,6 +436,28 @@ ICS_SWIG_INTERNAL(IcsSweep::violationOfProfiles)
     static IcsDag *parse(const char *text, ics_format format = ICS_FORMAT_AUTO) {
         ics_read_options opts = ICS_READ_OPTIONS_INIT;
         opts.format = format;
+        ics_dag *d = nullptr;
+        return ics_swig_new_dag(ics_dag_read_string(&d, text, std::strlen(text), &opts), d);
+    }
+    /** read() with read limits and an include policy (README, "Security and limits"): includePolicy is
+     * "same-directory-tree" (default; null = default), "deny" or "allow"; baseDir (null = the file's folder)
+     * is the root of the tree INCLUDE/SPLICE may open; a limit of 0 keeps its default. A limit hit throws
+     * IcsException(TOO_LARGE) naming the limit and the file. */
+    static IcsDag *readWith(const char *path, ics_format format, const char *includePolicy, const char *baseDir,
+                            long long maxBytes, long long maxIncludes, long long maxSplices, long long maxNodes,
+                            long long maxArcs) {
+        ics_read_options opts = ics_swig_read_options(format, includePolicy, baseDir, maxBytes, maxIncludes,
+                                                      maxSplices, maxNodes, maxArcs);
+        ics_dag *d = nullptr;
+        return ics_swig_new_dag(ics_dag_read_file(&d, path, &opts), d);
+    }
+    /** parse() with the limits and policy of readWith; without a baseDir no INCLUDE/SPLICE file is opened
+     * under "same-directory-tree". */
+    static IcsDag *parseWith(const char *text, ics_format format, const char *includePolicy, const char *baseDir,
+                             long long maxBytes, long long maxIncludes, long long maxSplices, long long maxNodes,
+                             long long maxArcs) {
+        ics_read_options opts = ics_swig_read_options(format, includePolicy, baseDir, maxBytes, maxIncludes,
+                                                      maxSplices, maxNodes, maxArcs);
         ics_dag *d = nullptr;
         return ics_swig_new_dag(ics_dag_read_string(&d, text, std::strlen(text), &opts), d);
     }

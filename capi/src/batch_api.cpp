@@ -13,14 +13,14 @@ constexpr std::uint32_t kBatchPlayMagic = 0x49434250;  // "ICBP"
 }  // namespace
 
 struct ics_batch_result {
-    std::uint32_t magic = kBatchMagic;
+    Magic magic{kBatchMagic};
     batch::Selection s;
     bool owned_by_play = false;
     ~ics_batch_result() { magic = kDeadMagic; }
 };
 
 struct ics_batch_play_result {
-    std::uint32_t magic = kBatchPlayMagic;
+    Magic magic{kBatchPlayMagic};
     std::vector<ics_batch_result> batches;
     std::vector<std::uint32_t> offsets, ids, eligible_after;
     ~ics_batch_play_result() { magic = kDeadMagic; }
@@ -97,7 +97,7 @@ ics_status ics_batch_select(ics_batch_result** out, const ics_dag* dag, const ui
 }
 
 void ics_batch_result_destroy(ics_batch_result* result) {
-    if (result == nullptr || result->magic != kBatchMagic || result->owned_by_play) return;
+    if (!live(result, kBatchMagic) || result->owned_by_play) return;
     delete result;
 }
 
@@ -173,7 +173,7 @@ ics_status ics_batch_play(ics_batch_play_result** out, const ics_dag* dag, const
 }
 
 void ics_batch_play_result_destroy(ics_batch_play_result* result) {
-    if (result == nullptr || result->magic != kBatchPlayMagic) return;
+    if (!live(result, kBatchPlayMagic)) return;
     delete result;
 }
 

@@ -18,13 +18,13 @@ constexpr std::uint32_t kClusterListMagic = 0x4943534C;  // "ICSL"
 }  // namespace
 
 struct ics_cluster {
-    std::uint32_t magic = kClusterMagic;
+    Magic magic{kClusterMagic};
     cluster::Cluster c;
     ~ics_cluster() { magic = kDeadMagic; }
 };
 
 struct ics_cluster_list {
-    std::uint32_t magic = kClusterListMagic;
+    Magic magic{kClusterListMagic};
     std::vector<cluster::Cluster> clusters;
     ~ics_cluster_list() { magic = kDeadMagic; }
 };
@@ -125,7 +125,7 @@ ics_status ics_cluster_check(ics_cluster** out, const ics_dag* dag, const uint32
 }
 
 void ics_cluster_destroy(ics_cluster* cluster) {
-    if (cluster == nullptr || cluster->magic != kClusterMagic) return;
+    if (!live(cluster, kClusterMagic)) return;
     delete cluster;
 }
 
@@ -262,7 +262,7 @@ ics_status ics_cluster_sequence(ics_cluster_list** out, const ics_dag* dag, cons
 }
 
 void ics_cluster_list_destroy(ics_cluster_list* list) {
-    if (list == nullptr || list->magic != kClusterListMagic) return;
+    if (!live(list, kClusterListMagic)) return;
     delete list;
 }
 

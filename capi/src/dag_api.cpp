@@ -65,7 +65,7 @@ ics_status ics_dag_create(ics_dag** out) {
 }
 
 void ics_dag_destroy(ics_dag* dag) {
-    if (dag == nullptr || dag->magic != kDagMagic) return;
+    if (!live(dag, kDagMagic)) return;
     delete dag;
 }
 

@@ -15,13 +15,50 @@
 
 namespace ics::capi {
 
-// Magic numbers turn use of a destroyed or foreign handle into ICS_ERR_MISUSE
-// (best effort, as SQLite does) instead of a crash.
+// Magic numbers turn use of a foreign handle into ICS_ERR_MISUSE (as SQLite
+// does) instead of a crash; the registry of live handles below does the same
+// for a destroyed one without reading its freed memory.
 inline constexpr std::uint32_t kDagMagic = 0x49435344;      // "ICSD"
 inline constexpr std::uint32_t kProfileMagic = 0x49435350;  // "ICSP"
 inline constexpr std::uint32_t kScheduleMagic = 0x49435353;  // "ICSS"
 inline constexpr std::uint32_t kSweepMagic = 0x49435357;     // "ICSW"
 inline constexpr std::uint32_t kDeadMagic = 0xDEADBEEF;
+
+// Every handle's first member: its magic number, and while the handle lives
+// its address in a registry of live handles. A destroyed handle passed again
+// (a second *_destroy, a query) is then recognised by its address alone:
+// the freed memory is never read (ASan found a second ics_dag_destroy
+// reading it). What this cannot tell apart: a new handle the allocator
+// placed at the same address (ics.h, "Conventions").
+class Magic {
+public:
+    explicit Magic(std::uint32_t value);
+    // A copy is another handle (e.g. the batches of a play result, kept in
+    // a vector): registered at its own address.
+    Magic(const Magic& other) : Magic(other.value_) {}
+    Magic& operator=(const Magic& other) noexcept {
+        value_ = other.value_;
+        return *this;
+    }
+    ~Magic();
+    Magic& operator=(std::uint32_t value) noexcept {
+        value_ = value;
+        return *this;
+    }
+    operator std::uint32_t() const noexcept { return value_; }
+
+private:
+    std::uint32_t value_;
+};
+// Whether `magic` is the Magic of a live handle (reads nothing at that address).
+bool registered(const void* magic) noexcept;
+
+// A live handle with this magic number: false for NULL, a destroyed handle or
+// a foreign pointer, without reading a destroyed handle's memory.
+template <class H>
+bool live(const H* h, std::uint32_t magic) noexcept {
+    return h != nullptr && registered(&h->magic) && h->magic == magic;
+}
 
 // Argument checks: throw Errc::invalid_argument / Errc::misuse.
 template <class T>
@@ -33,7 +70,7 @@ void require(const T* p, const char* what) {
 template <class H>
 const H& check_handle(const H* h, std::uint32_t magic, const char* what) {
     require(h, what);
-    if (h->magic != magic) fail(Errc::misuse, std::string(what) + " handle is invalid or was destroyed");
+    if (!live(h, magic)) fail(Errc::misuse, std::string(what) + " handle is invalid or was destroyed");
     return *h;
 }
 
@@ -49,7 +86,7 @@ ics_status handle_exception() noexcept;
 // Mutations go to the builder (created from the Dag on first need) and drop
 // the Dag; queries freeze the builder into a Dag on first need.
 struct ics_dag {
-    std::uint32_t magic = ics::capi::kDagMagic;
+    ics::capi::Magic magic{ics::capi::kDagMagic};
     mutable std::optional<ics::DagBuilder> builder;
     mutable std::optional<ics::Dag> frozen;
     mutable std::mutex mutex;  // guards lazy freezing, so const queries are thread-safe (ics.h "Threads")
@@ -74,7 +111,7 @@ struct ics_dag {
 };
 
 struct ics_profile {
-    std::uint32_t magic = ics::capi::kProfileMagic;
+    ics::capi::Magic magic{ics::capi::kProfileMagic};
     std::vector<ics::NodeId> order;
     ics::pebble::Evaluation eval;
     ~ics_profile() { magic = ics::capi::kDeadMagic; }

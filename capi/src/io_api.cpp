@@ -1,4 +1,5 @@
 // Reading and writing workflow files.
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
@@ -28,6 +29,34 @@ io::Format read_format(const ics_read_options* opts) {
     static_assert(sizeof format == sizeof opts->format);
     std::memcpy(&format, &opts->format, sizeof format);
     return to_format(format);
+}
+
+// The read limits and include policy of `opts` (README, "Security and
+// limits"): NULL, a version-1 struct or a 0 limit take the defaults.
+io::ReadLimits read_limits(const ics_read_options* opts) {
+    io::ReadLimits l;  // its defaults are ics.h's ICS_READ_DEFAULT_*
+    static_assert(io::ReadLimits::kDefaultMaxBytes == ICS_READ_DEFAULT_MAX_BYTES &&
+                  io::ReadLimits::kDefaultMaxIncludes == ICS_READ_DEFAULT_MAX_INCLUDES &&
+                  io::ReadLimits::kDefaultMaxSplices == ICS_READ_DEFAULT_MAX_SPLICES &&
+                  io::ReadLimits::kDefaultMaxNodes == ICS_READ_DEFAULT_MAX_NODES &&
+                  io::ReadLimits::kDefaultMaxArcs == ICS_READ_DEFAULT_MAX_ARCS);
+    if (opts == nullptr || opts->version < 2) return l;
+    int policy = 0;
+    static_assert(sizeof policy == sizeof opts->include_policy);
+    std::memcpy(&policy, &opts->include_policy, sizeof policy);
+    if (policy < ICS_INCLUDE_SAME_DIRECTORY_TREE || policy > ICS_INCLUDE_ALLOW)
+        fail(Errc::invalid_argument, "unknown include policy " + std::to_string(policy));
+    l.include_policy = static_cast<io::IncludePolicy>(policy);
+    if (opts->base_dir != nullptr) l.base_dir = opts->base_dir;
+    const auto take = [](std::uint64_t given, std::uint64_t& limit) {
+        if (given != 0) limit = given;
+    };
+    take(opts->max_bytes, l.max_bytes);
+    take(opts->max_includes, l.max_includes);
+    take(opts->max_splices, l.max_splices);
+    take(opts->max_nodes, l.max_nodes);
+    take(opts->max_arcs, l.max_arcs);
+    return l;
 }
 
 // Priority of each node: len - position (the first task runs first).
@@ -125,11 +154,32 @@ ics_status ics_format_from_name(ics_format* out, const char* name) {
     ICS_API_END
 }
 
+const char* ics_include_policy_name(ics_include_policy policy) {
+    const int p = static_cast<int>(policy);
+    if (p < ICS_INCLUDE_SAME_DIRECTORY_TREE || p > ICS_INCLUDE_ALLOW) return "unknown";
+    return io::include_policy_name(static_cast<io::IncludePolicy>(p));
+}
+
+ics_status ics_include_policy_from_name(ics_include_policy* out, const char* name) {
+    ICS_API_BEGIN
+    require(out, "out");
+    require(name, "name");
+    const auto p = io::include_policy_from_name(name);
+    if (!p) fail(Errc::invalid_argument, std::string("unknown include policy '") + name +
+                                             "' (same-directory-tree, deny, allow)");
+    *out = static_cast<ics_include_policy>(*p);
+    return ICS_OK;
+    ICS_API_END
+}
+
 ics_status ics_read_options_init(ics_read_options* opts, unsigned version) {
     ICS_API_BEGIN
     require(opts, "opts");
     check_version(version, ICS_READ_OPTIONS_VERSION, "ics_read_options");
-    *opts = ics_read_options ICS_READ_OPTIONS_INIT;
+    // A version-1 caller's struct ends before `include_policy`: write only its fields.
+    const ics_read_options defaults ICS_READ_OPTIONS_INIT;
+    const std::size_t size = version >= 2 ? sizeof defaults : offsetof(ics_read_options, include_policy);
+    std::memcpy(opts, &defaults, size);
     opts->version = version;
     return ICS_OK;
     ICS_API_END
@@ -139,7 +189,8 @@ ics_status ics_dag_read_file(ics_dag** out, const char* path, const ics_read_opt
     ICS_API_BEGIN
     require(out, "out");
     require(path, "path");
-    return emit(out, io::read_file(path, read_format(opts)));
+    const io::Format format = read_format(opts);
+    return emit(out, io::read_file(path, format, read_limits(opts)));
     ICS_API_END
 }
 
@@ -147,7 +198,8 @@ ics_status ics_dag_read_string(ics_dag** out, const char* data, size_t len, cons
     ICS_API_BEGIN
     require(out, "out");
     if (data == nullptr && len > 0) fail(Errc::invalid_argument, "data is NULL");
-    return emit(out, io::read_string(std::string_view(data ? data : "", len), read_format(opts)));
+    const io::Format format = read_format(opts);
+    return emit(out, io::read_string(std::string_view(data ? data : "", len), format, "<string>", read_limits(opts)));
     ICS_API_END
 }
 

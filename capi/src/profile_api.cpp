@@ -83,7 +83,7 @@ ics_status ics_profile_evaluate(ics_profile** out, const ics_dag* dag, const uin
 }
 
 void ics_profile_destroy(ics_profile* profile) {
-    if (profile == nullptr || profile->magic != kProfileMagic) return;
+    if (!live(profile, kProfileMagic)) return;
     delete profile;
 }
 

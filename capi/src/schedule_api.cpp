@@ -9,7 +9,7 @@ using namespace ics;
 using namespace ics::capi;
 
 struct ics_schedule_result {
-    std::uint32_t magic = kScheduleMagic;
+    Magic magic{kScheduleMagic};
     schedule::Result r;
     ~ics_schedule_result() { magic = kDeadMagic; }
 };
@@ -115,7 +115,7 @@ ics_status ics_schedule(ics_schedule_result** out, const ics_dag* dag, const ics
 }
 
 void ics_schedule_result_destroy(ics_schedule_result* result) {
-    if (result == nullptr || result->magic != kScheduleMagic) return;
+    if (!live(result, kScheduleMagic)) return;
     delete result;
 }
 

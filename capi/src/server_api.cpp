@@ -12,7 +12,7 @@ constexpr std::uint32_t kServerMagic = 0x49435356;  // "ICSV"
 }  // namespace
 
 struct ics_server {
-    std::uint32_t magic = kServerMagic;
+    Magic magic{kServerMagic};
     std::unique_ptr<server::Server> s;
     std::string recovery_message;
     ~ics_server() { magic = kDeadMagic; }
@@ -132,7 +132,7 @@ ics_status ics_server_open(ics_server** out, const ics_dag* dag, const ics_serve
 }
 
 void ics_server_destroy(ics_server* server) {
-    if (server == nullptr || server->magic != kServerMagic) return;
+    if (!live(server, kServerMagic)) return;
     delete server;
 }
 

@@ -13,7 +13,7 @@ constexpr std::uint32_t kSimulationMagic = 0x4943534D;  // "ICSM"
 }  // namespace
 
 struct ics_simulation {
-    std::uint32_t magic = kSimulationMagic;
+    Magic magic{kSimulationMagic};
     std::vector<simulate::Run> runs;
     ~ics_simulation() { magic = kDeadMagic; }
 };
@@ -223,7 +223,7 @@ ics_status ics_simulate(ics_simulation** out, const ics_dag* dag, const double* 
 }
 
 void ics_simulation_destroy(ics_simulation* simulation) {
-    if (simulation != nullptr && simulation->magic == kSimulationMagic) delete simulation;
+    if (live(simulation, kSimulationMagic)) delete simulation;
 }
 
 ics_status ics_simulation_run_count(uint32_t* out, const ics_simulation* simulation) {

@@ -2,6 +2,8 @@
 #include <cstdlib>
 #include <new>
 #include <stdexcept>
+#include <mutex>
+#include <unordered_set>
 
 #include "handles.hpp"
 
@@ -36,6 +38,42 @@ ics_status handle_exception() noexcept {
     } catch (...) {
         return set_error(ICS_ERR_INTERNAL, "internal error: unknown exception");
     }
+}
+
+namespace {
+
+// The registry of live handles (handles.hpp, Magic): addresses in shards so
+// that threads using different handles rarely wait on one another.
+struct Shard {
+    std::mutex mutex;
+    std::unordered_set<const void*> live;
+};
+constexpr std::size_t kShards = 64;
+
+Shard& shard_of(const void* p) noexcept {
+    static Shard shards[kShards];
+    return shards[(reinterpret_cast<std::uintptr_t>(p) >> 4) % kShards];
+}
+
+}  // namespace
+
+Magic::Magic(std::uint32_t value) : value_(value) {
+    Shard& s = shard_of(this);
+    const std::lock_guard<std::mutex> lock(s.mutex);
+    s.live.insert(this);
+}
+
+Magic::~Magic() {
+    value_ = kDeadMagic;
+    Shard& s = shard_of(this);
+    const std::lock_guard<std::mutex> lock(s.mutex);
+    s.live.erase(this);
+}
+
+bool registered(const void* magic) noexcept {
+    Shard& s = shard_of(magic);
+    const std::lock_guard<std::mutex> lock(s.mutex);
+    return s.live.count(magic) != 0;
 }
 
 const ics_dag& check(const ics_dag* dag) { return check_handle(dag, kDagMagic, "dag"); }

@@ -8,7 +8,7 @@ using namespace ics;
 using namespace ics::capi;
 
 struct ics_sweep_result {
-    std::uint32_t magic = kSweepMagic;
+    Magic magic{kSweepMagic};
     sweep::SweepResult r;
     std::uint32_t count = 0;
     // For sweeps of dags: each summand's ICO order (nonsinks then sinks).
@@ -125,7 +125,7 @@ ics_status ics_sweep_dags(ics_sweep_result** out, const ics_dag* const* dags, si
 }
 
 void ics_sweep_result_destroy(ics_sweep_result* result) {
-    if (result == nullptr || result->magic != kSweepMagic) return;
+    if (!live(result, kSweepMagic)) return;
     delete result;
 }
 

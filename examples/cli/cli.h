@@ -147,6 +147,11 @@ int cli_fail_status(ics_status status, const char* context);
 /* Reads PATH ("-" = standard input) in format FORMAT_NAME (NULL = detect).
  * Returns 0, or an exit status after printing the error. */
 int cli_load_dag(ics_dag** out, const cli_command* cmd, const char* path, const char* format_name);
+/* Takes the read flags every command accepts (--max-bytes N, --max-includes N,
+ * --max-splices N, --max-nodes N, --max-arcs N, --include-policy P,
+ * --base-dir DIR) out of argv[1..argc) for cli_load_dag. Returns -1 when the
+ * command goes on, else an exit status (usage error printed). */
+int cli_take_read_flags(const cli_command* cmd, int* argc, char** argv);
 
 /* Where a subcommand writes a dag: options --to FORMAT and -o/--output OUT.
  * List CLI_OUTPUT_OPTIONS(out) among the subcommand's options. */
@@ -170,6 +175,8 @@ ics_status out_node_names(const ics_dag* dag, const uint32_t* ids, size_t n, int
 /* Reads a whole file ("-" = stdin) into a NUL-terminated buffer to free().
  * Returns 0, or CLI_EXIT_FAIL after printing the error. */
 int cli_read_file(char** out, size_t* out_len, const char* path);
+/* The same, failing past max_bytes bytes (the read limit of a dag on stdin). */
+int cli_read_file_max(char** out, size_t* out_len, const char* path, size_t max_bytes);
 
 /* ------------------------------------------------------------ arrays */
 

@@ -9,6 +9,10 @@
 #define STDIN_NAME "standard input"
 
 int cli_read_file(char** out, size_t* out_len, const char* path) {
+    return cli_read_file_max(out, out_len, path, SIZE_MAX - 1);
+}
+
+int cli_read_file_max(char** out, size_t* out_len, const char* path, size_t max_bytes) {
     int is_stdin = strcmp(path, "-") == 0;
     const char* name = is_stdin ? STDIN_NAME : path;
     FILE* f = is_stdin ? stdin : fopen(path, "rb");
@@ -19,6 +23,7 @@ int cli_read_file(char** out, size_t* out_len, const char* path) {
     while (!err) {
         len += fread(data + len, 1, cap - 1 - len, f);
         if (ferror(f)) err = errno ? errno : EIO;
+        else if (len > max_bytes) err = EFBIG;
         else if (feof(f)) break;
         else if (len == cap - 1) {
             char* bigger = cap <= SIZE_MAX / 2 ? realloc(data, cap * 2) : NULL;
@@ -30,6 +35,11 @@ int cli_read_file(char** out, size_t* out_len, const char* path) {
         }
     }
     if (!is_stdin) fclose(f);
+    if (err == EFBIG) {
+        free(data);
+        return cli_fail("%s: more than %zu bytes: over the read limit max_bytes (raise it with --max-bytes)", name,
+                        max_bytes);
+    }
     if (err) {
         free(data);
         return cli_fail("%s: %s", name, strerror(err));
@@ -53,8 +63,62 @@ static int cli_loaded(ics_dag* dag) {
     return 0;
 }
 
+/* Read limits and include policy of every command that reads a dag
+ * (--max-bytes, --max-includes, --max-splices, --max-nodes, --max-arcs,
+ * --include-policy, --base-dir), taken out of argv by cli_take_read_flags. */
+static ics_read_options read_opts = ICS_READ_OPTIONS_INIT;
+
+static const struct {
+    const char* name;
+    uint64_t* value;
+} limit_flags[] = {
+    {"--max-bytes", &read_opts.max_bytes},     {"--max-includes", &read_opts.max_includes},
+    {"--max-splices", &read_opts.max_splices}, {"--max-nodes", &read_opts.max_nodes},
+    {"--max-arcs", &read_opts.max_arcs},
+};
+
+int cli_take_read_flags(const cli_command* cmd, int* argc, char** argv) {
+    int n = 1;
+    for (int i = 1; i < *argc; ++i) {
+        char* arg = argv[i];
+        if (strcmp(arg, "--") == 0) { /* the rest is positional: keep it all */
+            while (i < *argc) argv[n++] = argv[i++];
+            break;
+        }
+        const char* eq = strncmp(arg, "--", 2) == 0 ? strchr(arg, '=') : NULL;
+        size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
+        int known = strlen("--include-policy") == name_len && strncmp(arg, "--include-policy", name_len) == 0;
+        int base = strlen("--base-dir") == name_len && strncmp(arg, "--base-dir", name_len) == 0;
+        uint64_t* limit = NULL;
+        for (size_t k = 0; k < sizeof limit_flags / sizeof limit_flags[0]; ++k)
+            if (strlen(limit_flags[k].name) == name_len && strncmp(arg, limit_flags[k].name, name_len) == 0)
+                limit = limit_flags[k].value, known = 1;
+        if (!known && !base) {
+            argv[n++] = arg;
+            continue;
+        }
+        const char* value = eq ? eq + 1 : NULL;
+        if (!value) {
+            if (i + 1 >= *argc) return cli_usage_error(cmd, "option %.*s needs a value", (int)name_len, arg);
+            value = argv[++i];
+        }
+        if (base) {
+            read_opts.base_dir = value;
+        } else if (limit) {
+            int rc = cli_parse_u64(limit, cmd, arg, value);
+            if (rc) return rc;
+            if (*limit == 0) return cli_usage_error(cmd, "%.*s must be at least 1", (int)name_len, arg);
+        } else if (ics_include_policy_from_name(&read_opts.include_policy, value) != ICS_OK) {
+            return cli_usage_error(cmd, "--include-policy must be same-directory-tree, deny or allow, not '%s'", value);
+        }
+    }
+    argv[n] = NULL;
+    *argc = n;
+    return -1;
+}
+
 int cli_load_dag(ics_dag** out, const cli_command* cmd, const char* path, const char* format_name) {
-    ics_read_options opts = ICS_READ_OPTIONS_INIT;
+    ics_read_options opts = read_opts;
     if (format_name && ics_format_from_name(&opts.format, format_name) != ICS_OK)
         return cli_usage_error(cmd, "unknown format '%s' (auto, edges, dot, dagman, json, dax, stg, adjacency-json)",
                                format_name);
@@ -64,8 +128,11 @@ int cli_load_dag(ics_dag** out, const cli_command* cmd, const char* path, const 
     }
     char* data = NULL;
     size_t len = 0;
-    int rc = cli_read_file(&data, &len, path);
+    int rc = cli_read_file_max(&data, &len, path, opts.max_bytes < SIZE_MAX ? (size_t)opts.max_bytes : SIZE_MAX - 1);
     if (rc) return rc;
+    /* Standard input has no folder of its own: INCLUDE / SPLICE paths are
+     * taken from the current directory, the tree the default policy allows. */
+    if (!opts.base_dir) opts.base_dir = ".";
     ics_status st = ics_dag_read_string(out, data, len, &opts);
     free(data);
     if (st == ICS_OK) return cli_loaded(*out);

@@ -80,6 +80,12 @@ static void print_overview(void) {
             "FILE arguments are workflow files in any format the library reads (edges,\n"
             "dot, dagman, json (WfFormat), dax, stg, adjacency-json), detected from the\n"
             "name and content unless --format F is given; '-' is standard input.\n"
+            "Read limits, for every command reading FILE (README, \"Security and limits\"):\n"
+            "  --max-bytes N --max-includes N --max-splices N --max-nodes N --max-arcs N\n"
+            "  (defaults 1 GiB, 10000, 10000, 10^7, 10^7 arcs as written), and\n"
+            "  --include-policy same-directory-tree|deny|allow with --base-dir DIR: the\n"
+            "  files a DAGMan INCLUDE/SPLICE may open (default: the FILE's folder tree;\n"
+            "  for '-', the current directory's).\n"
             "Exit status: 0 success, 1 failure, 2 usage error; an error is one line\n"
             "\"ics: MESSAGE\" on standard error.\n"
             "Run 'ics COMMAND --help' for the options of a command.\n");
@@ -116,5 +122,8 @@ int main(int argc, char** argv) {
     else if (strcmp(name, "--version") == 0) name = "version";
     const cli_command* cmd = find_command(name);
     if (!cmd) return out_finish(cli_usage_error(NULL, "unknown command '%s'", argv[1]));
-    return out_finish(cmd->run(cmd, argc - 1, argv + 1));
+    int sub_argc = argc - 1;
+    int rc = cli_take_read_flags(cmd, &sub_argc, argv + 1);
+    if (rc >= 0) return out_finish(rc);
+    return out_finish(cmd->run(cmd, sub_argc, argv + 1));
 }

@@ -21,6 +21,13 @@
 // on without it and ReadResult::warnings says so with file and line. Only a
 // PARENT/CHILD that names a splice whose file is missing fails (Errc::io),
 // since its arcs cannot be known. Other read failures are Errc::io errors.
+//
+// Hostile files (README, "Security and limits"): ReadLimits bound the files
+// opened, bytes read, splice instances, nodes and arcs (a PARENT/CHILD
+// product is counted before it is expanded); IncludePolicy decides which
+// files may be opened at all, checked before opening, so an error never
+// shows a line of a file outside the allowed tree; only regular files are
+// read (a FIFO, /dev/zero or /dev/stdin would block or never end).
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -122,9 +129,12 @@ bool ends_with_backslash(std::string_view line) {
 
 class DagmanReader {
 public:
-    DagmanReader(std::string_view source, const std::string& base_dir) : source_(source), base_dir_(base_dir) {}
+    DagmanReader(std::string_view source, const std::string& base_dir, const ReadLimits& limits,
+                 const std::string& root)
+        : source_(source), base_dir_(base_dir), limits_(limits), root_(root) {}
 
     ReadResult run(std::string_view text) {
+        bytes_ = text.size();
         files_.emplace_back(source_);
         // read_file gives the path itself (base_dir is its folder); a string's
         // name is taken as a file in base_dir.
@@ -274,6 +284,9 @@ private:
             scope.has_final = true;
         }
         full_.assign(scope.prefix).append(name);
+        if (b_.node_count() >= limits_.max_nodes)
+            limit_exceeded(files_[ctx.file], first, "max_nodes", limits_.max_nodes,
+                           "more than " + std::to_string(limits_.max_nodes) + " nodes");
         try {
             b_.add_node(full_);
         } catch (const Error& e) {
@@ -343,6 +356,12 @@ private:
             for (std::size_t k = 0; k < d.children; ++k) resolve(scope, d, d.parents + k, false, children);
             sort_unique(parents);
             sort_unique(children);
+            // Counted before expanding: one line naming 10^5 parents and
+            // children would otherwise make 10^10 arcs first.
+            arcs_read_ += static_cast<std::uint64_t>(parents.size()) * children.size();
+            if (arcs_read_ > limits_.max_arcs)
+                limit_exceeded(files_[d.file], d.line, "max_arcs", limits_.max_arcs,
+                               std::to_string(arcs_read_) + " arcs so far (duplicates counted)");
             try {
                 for (NodeId u : parents)
                     for (NodeId v : children) {
@@ -369,9 +388,46 @@ private:
 
     // ------------------------------------------------------ splices, includes
 
+    // Whether the include policy lets `path` be opened (checked before
+    // opening it, so nothing of a file outside the tree is ever read).
+    void check_policy(const Context& ctx, std::size_t line, const char* what, const std::string& path) const {
+        const std::string policy = std::string(" (include policy ") + include_policy_name(limits_.include_policy);
+        if (limits_.include_policy == IncludePolicy::allow) return;
+        if (limits_.include_policy == IncludePolicy::deny)
+            fail(ctx, line, std::string(what) + " file " + quote(path) + " refused" + policy + ")", Errc::io);
+        if (root_.empty())
+            fail(ctx, line,
+                 std::string(what) + " file " + quote(path) + " refused: no base directory was given to read from" +
+                     policy + "; set ics_read_options.base_dir)",
+                 Errc::io);
+        std::error_code ec;
+        const fs::path target = fs::weakly_canonical(fs::absolute(path, ec), ec);  // symbolic links resolved
+        const fs::path rel = ec ? fs::path("..") : target.lexically_relative(root_);
+        if (rel.empty() || rel.is_absolute() || *rel.begin() == "..")
+            fail(ctx, line,
+                 std::string(what) + " file " + quote(path) + " refused: outside the directory tree " + quote(root_) +
+                     policy + ")",
+                 Errc::io);
+    }
+
     // Reads a SPLICE/INCLUDE file; false (and a warning) when it does not exist.
     bool load(const Context& ctx, std::size_t line, const char* what, const std::string& path, FileText& text) {
-        const int err = load_file(path, text);
+        check_policy(ctx, line, what, path);
+        if (++opened_ > limits_.max_includes)
+            limit_exceeded(files_[ctx.file], line, "max_includes", limits_.max_includes,
+                           std::string(what) + " " + quote(path) + ": more than " +
+                               std::to_string(limits_.max_includes) + " INCLUDE and SPLICE files opened");
+        const std::uint64_t left = limits_.max_bytes - std::min(bytes_, limits_.max_bytes);
+        const int err = load_file(path, text, left, true);
+        if (err == kTooLarge)
+            limit_exceeded(files_[ctx.file], line, "max_bytes", limits_.max_bytes,
+                           std::string(what) + " " + quote(path) + ": more bytes read in all");
+        if (err == kNotRegular)
+            fail(ctx, line,
+                 std::string(what) + " file " + quote(path) +
+                     " is not a regular file (a device, FIFO or socket); refused",
+                 Errc::io);
+        bytes_ += text.view().size();
         if (err == ENOENT) {
             warnings_.push_back(location(files_[ctx.file], line) + what + " file " + quote(path) + " not found (" +
                                 std::strerror(err) + "); read without it");
@@ -396,6 +452,10 @@ private:
         check_name(ctx, tok[1], line, "splice");
         full_.assign(scope.prefix).append(tok[1]);
         if (b_.find(full_) != kNoNode) fail(ctx, line, "splice name " + quote(tok[1]) + " is already a node");
+        if (++splices_ > limits_.max_splices)
+            limit_exceeded(files_[ctx.file], line, "max_splices", limits_.max_splices,
+                           "SPLICE " + quote(tok[1]) + ": more than " + std::to_string(limits_.max_splices) +
+                               " splice instances");
         Splice s;
         s.name = tok[1];
         s.path = join(tok.size() == 5 ? join(ctx.dir, tok[4]) : ctx.dir, tok[2]);
@@ -460,6 +520,9 @@ private:
 
     std::string source_;
     std::string base_dir_;
+    const ReadLimits& limits_;
+    std::string root_;  // of IncludePolicy::same_directory_tree
+    std::uint64_t bytes_ = 0, opened_ = 0, splices_ = 0, arcs_read_ = 0;
     DagBuilder b_;
     std::vector<std::uint8_t> degree_;    // kHasIn / kHasOut per node
     std::vector<std::uint32_t> anchors_;  // DagmanDocument::anchor_line
@@ -477,8 +540,9 @@ private:
 
 }  // namespace
 
-ReadResult read_dagman(std::string_view text, std::string_view source, const std::string& base_dir) {
-    return DagmanReader(source, base_dir).run(text);
+ReadResult read_dagman(std::string_view text, std::string_view source, const std::string& base_dir,
+                       const ReadLimits& limits, const std::string& root) {
+    return DagmanReader(source, base_dir, limits, root).run(text);
 }
 
 }  // namespace detail

@@ -23,6 +23,7 @@ public:
     DaxReader(std::string_view text, std::string_view source) : text_(text), source_(source) {}
 
     Dag read() {
+        refuse_nul_references();
         pugi::xml_document doc;
         const pugi::xml_parse_result r =
             doc.load_buffer(text_.data(), text_.size(), pugi::parse_default, pugi::encoding_utf8);
@@ -62,6 +63,23 @@ public:
     }
 
 private:
+    // pugixml decodes "&#0;" into a NUL that ends the C string it hands out:
+    // id="a&#0;b" would silently become "a". NUL is refused like in the other
+    // readers (check_text refuses a raw one), naming the line.
+    void refuse_nul_references() const {
+        for (std::size_t at = text_.find("&#"); at != std::string_view::npos; at = text_.find("&#", at + 2)) {
+            std::size_t i = at + 2;
+            const bool hex = i < text_.size() && (text_[i] == 'x' || text_[i] == 'X');
+            if (hex) ++i;
+            const std::size_t digits = i;
+            while (i < text_.size() && text_[i] == '0') ++i;
+            if (i > digits && i < text_.size() && text_[i] == ';')
+                fail_at(Errc::parse, source_, line_col(text_, at).first,
+                        "character reference " + std::string(text_.substr(at, i + 1 - at)) +
+                            " is NUL, which no name may contain");
+        }
+    }
+
     std::size_t line_of(const pugi::xml_node& n) const {
         const std::ptrdiff_t off = n.offset_debug();
         return off < 0 ? kNoLine : line_col(text_, static_cast<std::size_t>(off)).first;

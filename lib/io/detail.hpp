@@ -81,23 +81,35 @@ public:
     }
 
 private:
-    friend int load_file(const std::string& path, FileText& out);
+    friend int load_file(const std::string& path, FileText& out, std::uint64_t max_bytes, bool regular_only);
     std::unique_ptr<char[]> data_;
     std::size_t size_ = 0, capacity_ = 0;
 };
 
-// Reads the whole file; returns 0 or the errno of the failure (EISDIR for a folder).
-int load_file(const std::string& path, FileText& out);
+// Reads the whole file; returns 0 or the errno of the failure (EISDIR for a
+// folder), kTooLarge past max_bytes (nothing kept; a regular file is not
+// even read), kNotRegular for a FIFO, device or socket when regular_only
+// (opened without blocking, so a FIFO cannot hang the read).
+inline constexpr int kTooLarge = -1;
+inline constexpr int kNotRegular = -2;
+int load_file(const std::string& path, FileText& out, std::uint64_t max_bytes = UINT64_MAX,
+              bool regular_only = false);
+
+// Errc::too_large "<source>:<line>: <what>: over the read limit <limit> = <value> (raise it ...)".
+[[noreturn]] void limit_exceeded(std::string_view source, std::size_t line, const char* limit, std::uint64_t value,
+                                 std::string_view what);
 
 // Readers (text without a UTF-8 byte-order mark; read_string has run
 // check_text for edges, dot, dax and stg).
 Dag read_edges(std::string_view text, std::string_view source);
-Dag read_dot(std::string_view text, std::string_view source);
+Dag read_dot(std::string_view text, std::string_view source, const ReadLimits& limits);
 Dag read_wfformat(std::string_view text, std::string_view source);
 Dag read_adjacency_json(std::string_view text, std::string_view source);
 Dag read_dax(std::string_view text, std::string_view source);
 Dag read_stg(std::string_view text, std::string_view source);
-ReadResult read_dagman(std::string_view text, std::string_view source, const std::string& base_dir);
+// `root`: the tree IncludePolicy::same_directory_tree allows (canonical; empty = none).
+ReadResult read_dagman(std::string_view text, std::string_view source, const std::string& base_dir,
+                       const ReadLimits& limits, const std::string& root);
 
 // Writers.
 void write_edges(std::ostream& out, const Dag& dag);

@@ -60,6 +60,21 @@ std::optional<Format> format_from_name(std::string_view name) noexcept {
     return std::nullopt;
 }
 
+const char* include_policy_name(IncludePolicy p) noexcept {
+    switch (p) {
+        case IncludePolicy::same_directory_tree: return "same-directory-tree";
+        case IncludePolicy::deny: return "deny";
+        case IncludePolicy::allow: return "allow";
+    }
+    return "unknown";
+}
+
+std::optional<IncludePolicy> include_policy_from_name(std::string_view name) noexcept {
+    for (IncludePolicy p : {IncludePolicy::same_directory_tree, IncludePolicy::deny, IncludePolicy::allow})
+        if (name == include_policy_name(p)) return p;
+    return std::nullopt;
+}
+
 namespace {
 
 std::string_view extension(std::string_view filename) {

@@ -53,14 +53,58 @@ struct ReadResult {
     std::vector<std::string> warnings;
 };
 
+// Which files a DAGMan INCLUDE / SPLICE may open. Values equal the C API's
+// ics_include_policy; only grow at the end.
+enum class IncludePolicy : int {
+    same_directory_tree = 0,  // files under the base directory (symbolic links resolved); none without one
+    deny = 1,                 // no INCLUDE / SPLICE file is opened
+    allow = 2,                // any regular file the process can read
+};
+const char* include_policy_name(IncludePolicy p) noexcept;
+std::optional<IncludePolicy> include_policy_from_name(std::string_view name) noexcept;
+
+// What one read may cost, so that a hostile file (an INCLUDE bomb, arcs
+// repeated a million times, /dev/zero) is refused quickly with
+// Errc::too_large naming the limit and the file instead of exhausting time
+// or memory. Every count covers the whole read, included files and repeats
+// too. The defaults take any real workflow we know of (README, "Security and
+// limits") and keep a hostile one under a second and ~100 MB.
+struct ReadLimits {
+    static constexpr std::uint64_t kDefaultMaxBytes = std::uint64_t{1} << 30;  // 1 GiB
+    static constexpr std::uint64_t kDefaultMaxIncludes = 10'000;
+    static constexpr std::uint64_t kDefaultMaxSplices = 10'000;
+    static constexpr std::uint64_t kDefaultMaxNodes = 10'000'000;
+    static constexpr std::uint64_t kDefaultMaxArcs = 10'000'000;
+
+    std::uint64_t max_bytes = kDefaultMaxBytes;        // bytes read, all files and every re-read
+    std::uint64_t max_includes = kDefaultMaxIncludes;  // INCLUDE + SPLICE files opened
+    std::uint64_t max_splices = kDefaultMaxSplices;    // SPLICE instances (nested ones count)
+    std::uint64_t max_nodes = kDefaultMaxNodes;
+    std::uint64_t max_arcs = kDefaultMaxArcs;  // arcs as written, duplicates counted
+    IncludePolicy include_policy = IncludePolicy::same_directory_tree;
+    // Root of the tree same_directory_tree allows, and the base of relative
+    // paths of a string; read_file: empty = the file's own folder.
+    std::string base_dir;
+
+    // No limit at all (trusted input only).
+    static ReadLimits unlimited();
+};
+
 // Guesses the format from the file name (extension) and the content.
 Format detect_format(std::string_view content, std::string_view filename);
 
 ReadResult read_file(const std::string& path, Format format = Format::automatic);
+ReadResult read_file(const std::string& path, Format format, const ReadLimits& limits);
 // `source_name` is used in error messages; relative SPLICE/INCLUDE paths of a
 // DAGMan string are resolved against `base_dir` (empty = current directory).
+// This form trusts its input: INCLUDE / SPLICE open any file (policy allow)
+// and no limit applies; the next form is for input from elsewhere.
 ReadResult read_string(std::string_view content, Format format, std::string_view source_name = "<string>",
                        const std::string& base_dir = {});
+// With limits; limits.base_dir is the base (empty: no file may be opened
+// under same_directory_tree).
+ReadResult read_string(std::string_view content, Format format, std::string_view source_name,
+                       const ReadLimits& limits);
 
 // Writers: edges, dot, wfformat (WfFormat 1.5 JSON) or adjacency_json; other
 // formats -> Errc::unsupported. Every output reads back to the same dag (same

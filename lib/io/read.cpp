@@ -1,4 +1,5 @@
-// read_file / read_string: load, detect, dispatch to the format's reader.
+// read_file / read_string: load, detect, dispatch to the format's reader,
+// and hold every read to its ReadLimits (README, "Security and limits").
 #include <cstring>
 #include <filesystem>
 
@@ -7,8 +8,24 @@
 
 namespace ics::io {
 
-ReadResult read_string(std::string_view content, Format format, std::string_view source_name,
-                       const std::string& base_dir) {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The tree same_directory_tree allows: `dir` with symbolic links resolved
+// ("" when there is none, which allows no file).
+std::string policy_root(const ReadLimits& limits, const std::string& dir) {
+    if (limits.include_policy != IncludePolicy::same_directory_tree) return {};
+    std::error_code ec;
+    const fs::path root = fs::weakly_canonical(fs::absolute(dir.empty() ? fs::path(".") : fs::path(dir), ec), ec);
+    return ec ? std::string() : root.string();
+}
+
+ReadResult read_limited(std::string_view content, Format format, std::string_view source_name,
+                        const std::string& base_dir, const ReadLimits& limits, const std::string& root) {
+    if (content.size() > limits.max_bytes)
+        detail::limit_exceeded(source_name, detail::kNoLine, "max_bytes", limits.max_bytes,
+                               std::to_string(content.size()) + " bytes");
     const std::string_view as_read = content;
     if (content.starts_with("\xEF\xBB\xBF")) content.remove_prefix(3);  // UTF-8 byte-order mark
     if (format == Format::automatic) format = detect_format(content, source_name);
@@ -24,24 +41,61 @@ ReadResult read_string(std::string_view content, Format format, std::string_view
     r.format = format;
     switch (format) {
         case Format::edges: r.dag = detail::read_edges(content, source_name); break;
-        case Format::dot: r.dag = detail::read_dot(content, source_name); break;
-        case Format::dagman: return detail::read_dagman(content, source_name, base_dir);
+        case Format::dot: r.dag = detail::read_dot(content, source_name, limits); break;
+        case Format::dagman: r = detail::read_dagman(content, source_name, base_dir, limits, root); break;
         case Format::wfformat: r.dag = detail::read_wfformat(content, source_name); break;
         case Format::dax: r.dag = detail::read_dax(content, source_name); break;
         case Format::stg: r.dag = detail::read_stg(content, source_name); break;
         case Format::adjacency_json: r.dag = detail::read_adjacency_json(content, source_name); break;
         default: fail(Errc::invalid_argument, "unknown format " + std::to_string(static_cast<int>(format)));
     }
+    // The other formats write each node and arc out (at least a byte each):
+    // max_bytes bounds them while reading, these checks after.
+    if (r.dag.node_count() > limits.max_nodes)
+        detail::limit_exceeded(source_name, detail::kNoLine, "max_nodes", limits.max_nodes,
+                               std::to_string(r.dag.node_count()) + " nodes");
+    if (r.dag.arc_count() + r.dag.duplicate_arcs() > limits.max_arcs)
+        detail::limit_exceeded(source_name, detail::kNoLine, "max_arcs", limits.max_arcs,
+                               std::to_string(r.dag.arc_count() + r.dag.duplicate_arcs()) + " arcs");
     if (format == Format::dax || format == Format::wfformat)
         r.source = std::make_shared<const SourceText>(SourceText{std::string(source_name), std::string(as_read)});
     return r;
 }
 
-ReadResult read_file(const std::string& path, Format format) {
+}  // namespace
+
+ReadLimits ReadLimits::unlimited() {
+    ReadLimits l;
+    l.max_bytes = l.max_includes = l.max_splices = l.max_nodes = l.max_arcs = UINT64_MAX;
+    l.include_policy = IncludePolicy::allow;
+    return l;
+}
+
+ReadResult read_string(std::string_view content, Format format, std::string_view source_name,
+                       const std::string& base_dir) {
+    return read_limited(content, format, source_name, base_dir, ReadLimits::unlimited(), {});
+}
+
+ReadResult read_string(std::string_view content, Format format, std::string_view source_name,
+                       const ReadLimits& limits) {
+    // No base directory: nothing to allow (not the current directory).
+    const std::string root = limits.base_dir.empty() ? std::string() : policy_root(limits, limits.base_dir);
+    return read_limited(content, format, source_name, limits.base_dir, limits, root);
+}
+
+ReadResult read_file(const std::string& path, Format format, const ReadLimits& limits) {
     detail::FileText content;
-    if (const int err = detail::load_file(path, content); err != 0)
-        fail(Errc::io, path + ": cannot read: " + std::strerror(err));
-    return read_string(content.view(), format, path, std::filesystem::path(path).parent_path().string());
+    const int err = detail::load_file(path, content, limits.max_bytes);
+    if (err == detail::kTooLarge)
+        detail::limit_exceeded(path, detail::kNoLine, "max_bytes", limits.max_bytes, "the file is larger");
+    if (err != 0) fail(Errc::io, path + ": cannot read: " + std::strerror(err));
+    const std::string dir = fs::path(path).parent_path().string();
+    return read_limited(content.view(), format, path, dir, limits,
+                        policy_root(limits, limits.base_dir.empty() ? dir : limits.base_dir));
+}
+
+ReadResult read_file(const std::string& path, Format format) {
+    return read_file(path, format, ReadLimits::unlimited());
 }
 
 }  // namespace ics::io

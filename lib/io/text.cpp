@@ -185,9 +185,11 @@ Dag finish(DagBuilder&& builder, std::string_view source) {
     }
 }
 
-int load_file(const std::string& path, FileText& out) {
+int load_file(const std::string& path, FileText& out, std::uint64_t max_bytes, bool regular_only) {
     out.clear();
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // O_NONBLOCK when only regular files will do: opening a FIFO without a
+    // writer would otherwise block forever (fstat refuses it just after).
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (regular_only ? O_NONBLOCK : 0));
     if (fd < 0) return errno;
     struct stat st {};
     if (::fstat(fd, &st) != 0) {
@@ -199,14 +201,27 @@ int load_file(const std::string& path, FileText& out) {
         ::close(fd);
         return EISDIR;
     }
+    if (regular_only && !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return kNotRegular;
+    }
+    if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > max_bytes) {
+        ::close(fd);
+        return kTooLarge;
+    }
     // Read straight into the buffer: a regular file's size is known, with
     // room for a last empty read; pipes (and a file that grows meanwhile)
-    // grow it geometrically.
+    // grow it geometrically, up to one byte past max_bytes.
     constexpr std::size_t kChunk = 1 << 16;
     const std::size_t size = S_ISREG(st.st_mode) && st.st_size > 0 ? static_cast<std::size_t>(st.st_size) : 0;
     out.capacity_ = size + kChunk;
     out.data_.reset(new char[out.capacity_]);  // uninitialised on purpose
     for (;;) {
+        if (out.size_ > max_bytes) {
+            ::close(fd);
+            out.clear();
+            return kTooLarge;
+        }
         if (out.size_ == out.capacity_) {
             const std::size_t cap = out.capacity_ * 2;
             std::unique_ptr<char[]> bigger(new char[cap]);
@@ -227,6 +242,19 @@ int load_file(const std::string& path, FileText& out) {
     }
     ::close(fd);
     return 0;
+}
+
+void limit_exceeded(std::string_view source, std::size_t line, const char* limit, std::uint64_t value,
+                    std::string_view what) {
+    fail_at(Errc::too_large, source, line,
+            std::string(what) + ": over the read limit " + limit + " = " + std::to_string(value) +
+                " (raise it with ics_read_options." + limit + " or the ics flag --" +
+                [&] {
+                    std::string flag(limit);
+                    std::replace(flag.begin(), flag.end(), '_', '-');
+                    return flag;
+                }() +
+                ")");
 }
 
 }  // namespace ics::io::detail

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "check.h"
@@ -253,6 +254,7 @@ static void test_warnings(void) {
     static const char dag[] = "JOB A a.sub\nJOB B b.sub\nINCLUDE /nonexistent/missing.inc\nPARENT A CHILD B\n";
     ics_read_options opts = ICS_READ_OPTIONS_INIT;
     opts.format = ICS_FORMAT_DAGMAN;
+    opts.include_policy = ICS_INCLUDE_ALLOW; /* a string opens no file under the default policy */
     ics_dag* d = NULL;
     OK(ics_dag_read_string(&d, dag, strlen(dag), &opts));
     uint32_t n = 0;
@@ -307,6 +309,74 @@ static void test_generators(void) {
     ics_dag_destroy(d);
 }
 
+/* Read limits and the include policy (issue 17; README "Security and limits"). */
+static void test_read_limits(void) {
+    ics_dag* none = NULL;
+    /* Strings open no file by default: the error names the policy, never the
+     * target's content. */
+    static const char passwd[] = "JOB A a\nINCLUDE /etc/passwd\n";
+    EXPECT_STATUS(ics_dag_read_string(&none, passwd, strlen(passwd), NULL), ICS_ERR_IO, "no base directory");
+    CHECK(strstr(ics_last_error_message(), "root:") == NULL);
+    ics_read_options opts = ICS_READ_OPTIONS_INIT;
+    opts.base_dir = "/tmp";
+    EXPECT_STATUS(ics_dag_read_string(&none, passwd, strlen(passwd), &opts), ICS_ERR_IO,
+                  "outside the directory tree");
+    opts.include_policy = ICS_INCLUDE_DENY;
+    EXPECT_STATUS(ics_dag_read_string(&none, passwd, strlen(passwd), &opts), ICS_ERR_IO, "include policy deny");
+    static const char zero[] = "JOB A a\nINCLUDE /dev/zero\n";
+    opts.include_policy = ICS_INCLUDE_ALLOW;
+    EXPECT_STATUS(ics_dag_read_string(&none, zero, strlen(zero), &opts), ICS_ERR_IO, "not a regular file");
+    /* Each limit: ICS_ERR_TOO_LARGE naming it and the source. */
+    static const char edges[] = "a b\na b\nb c\n";
+    opts = (ics_read_options)ICS_READ_OPTIONS_INIT;
+    opts.max_arcs = 2;
+    EXPECT_STATUS(ics_dag_read_string(&none, edges, strlen(edges), &opts), ICS_ERR_TOO_LARGE, "max_arcs = 2");
+    opts.max_arcs = 3; /* duplicates count as read */
+    ics_dag* d = NULL;
+    OK(ics_dag_read_string(&d, edges, strlen(edges), &opts));
+    ics_dag_destroy(d);
+    opts.max_nodes = 2;
+    EXPECT_STATUS(ics_dag_read_string(&none, edges, strlen(edges), &opts), ICS_ERR_TOO_LARGE, "max_nodes = 2");
+    opts.max_nodes = 0; /* 0 = the default */
+    opts.max_bytes = 5;
+    EXPECT_STATUS(ics_dag_read_string(&none, edges, strlen(edges), &opts), ICS_ERR_TOO_LARGE, "<string>");
+    EXPECT_STATUS(ics_dag_read_file(&none, "/dev/zero", &opts), ICS_ERR_TOO_LARGE, "max_bytes = 5");
+    CHECK(none == NULL);
+    opts = (ics_read_options)ICS_READ_OPTIONS_INIT;
+    opts.include_policy = (ics_include_policy)7;
+    EXPECT_STATUS(ics_dag_read_string(&none, edges, strlen(edges), &opts), ICS_ERR_INVALID_ARGUMENT, "policy 7");
+
+    /* A version-1 struct: _init writes only its two fields, the read takes the defaults. */
+    unsigned char raw[sizeof(ics_read_options)];
+    memset(raw, 0xAB, sizeof raw);
+    OK(ics_read_options_init((ics_read_options*)raw, 1));
+    CHECK(raw[sizeof raw - 1] == 0xAB && raw[offsetof(ics_read_options, include_policy)] == 0xAB);
+    ics_read_options v1;
+    memcpy(&v1, raw, offsetof(ics_read_options, include_policy));
+    OK(ics_dag_read_string(&d, edges, strlen(edges), &v1));
+    ics_dag_destroy(d);
+    EXPECT_STATUS(ics_dag_read_string(&none, passwd, strlen(passwd), &v1), ICS_ERR_IO, "refused");
+
+    /* A destroyed handle passed again (no handle made in between): MISUSE,
+     * a second destroy is harmless, and neither reads the freed memory
+     * (ASan checks that in the sanitizer build). */
+    OK(ics_dag_read_string(&d, edges, strlen(edges), &v1));
+    ics_dag_destroy(d);
+    ics_dag_destroy(d);
+    uint32_t count = 0;
+    EXPECT_STATUS(ics_dag_node_count(&count, d), ICS_ERR_MISUSE, "destroyed");
+    int on_stack = 0;
+    EXPECT_STATUS(ics_dag_node_count(&count, (const ics_dag*)&on_stack), ICS_ERR_MISUSE, "dag handle");
+    ics_dag_destroy((ics_dag*)&on_stack); /* foreign: ignored */
+
+    ics_include_policy p;
+    OK(ics_include_policy_from_name(&p, "deny"));
+    CHECK(p == ICS_INCLUDE_DENY);
+    CHECK(strcmp(ics_include_policy_name(ICS_INCLUDE_SAME_DIRECTORY_TREE), "same-directory-tree") == 0);
+    CHECK(strcmp(ics_include_policy_name((ics_include_policy)9), "unknown") == 0);
+    EXPECT_STATUS(ics_include_policy_from_name(&p, "all"), ICS_ERR_INVALID_ARGUMENT, "same-directory-tree, deny, allow");
+}
+
 int main(void) {
     test_version_and_status();
     test_build_and_query();
@@ -314,6 +384,7 @@ int main(void) {
     test_profile();
     test_files();
     test_warnings();
+    test_read_limits();
     test_generators();
     return CHECK_REPORT();
 }

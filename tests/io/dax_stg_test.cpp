@@ -99,3 +99,14 @@ TEST(Dax, DeepNestingIsNotACrash) {
     deep += "</job></adag>";
     EXPECT_EQ(read_string(deep, Format::dax).dag.node_count(), 1u);
 }
+
+TEST(Dax, NulCharacterReferenceIsRefused) {
+    // pugixml would decode it and cut the id at it: "a&#0;b" read as "a".
+    for (const char* ref : {"&#0;", "&#x0;", "&#000;", "&#X00;"}) {
+        const std::string xml = std::string("<adag>\n<job id=\"a") + ref + "b\"/>\n</adag>\n";
+        EXPECT_TRUE(fails_with(xml, Format::dax, Errc::parse, {"in.txt:2:", ref, "NUL"}));
+    }
+    // Other references still read.
+    const auto r = ics::io::read_string("<adag><job id=\"a&#65;&#x42;\"/></adag>", Format::dax);
+    EXPECT_EQ(names(r.dag), (std::vector<std::string>{"aAB"}));
+}

@@ -231,12 +231,51 @@ ICS_API const char* ics_format_name(ics_format format);
 /* Inverse of ics_format_name; also accepts "wfformat", "edgelist", "xml". */
 ICS_API ics_status ics_format_from_name(ics_format* out, const char* name);
 
-#define ICS_READ_OPTIONS_VERSION 1
+/* Which files a DAGMan INCLUDE or SPLICE may open (README, "Security and
+ * limits"). Only regular files are ever read (never a FIFO or device), and
+ * the policy is checked before a file is opened, so an error never shows a
+ * line of a file outside the allowed tree. */
+typedef enum ics_include_policy {
+    ICS_INCLUDE_SAME_DIRECTORY_TREE = 0, /* default: files under base_dir (ics_dag_read_string: no file
+                                            at all without one) or under the read file's folder
+                                            (ics_dag_read_file), symbolic links resolved */
+    ICS_INCLUDE_DENY = 1,                /* no INCLUDE / SPLICE file is opened */
+    ICS_INCLUDE_ALLOW = 2                /* any regular file the process can read (trusted input only) */
+} ics_include_policy;
+/* "same-directory-tree", "deny", "allow". */
+ICS_API const char* ics_include_policy_name(ics_include_policy policy);
+ICS_API ics_status ics_include_policy_from_name(ics_include_policy* out, const char* name);
+
+/* Read limits: a hostile file (an INCLUDE bomb, one arc written a million
+ * times, INCLUDE /dev/zero) fails fast with ICS_ERR_TOO_LARGE, the message
+ * naming the limit, its value and the file, instead of exhausting time or
+ * memory. Counts cover the whole read: every file, every re-read. A limit of
+ * 0 means its default below; UINT64_MAX means none. */
+#define ICS_READ_DEFAULT_MAX_BYTES 1073741824u /* 1 GiB read in all */
+#define ICS_READ_DEFAULT_MAX_INCLUDES 10000u   /* INCLUDE + SPLICE files opened */
+#define ICS_READ_DEFAULT_MAX_SPLICES 10000u    /* SPLICE instances, nested ones included */
+#define ICS_READ_DEFAULT_MAX_NODES 10000000u
+#define ICS_READ_DEFAULT_MAX_ARCS 10000000u    /* arcs as written, duplicates counted */
+
+#define ICS_READ_OPTIONS_VERSION 2
 typedef struct ics_read_options {
     unsigned version; /* ICS_READ_OPTIONS_VERSION */
     ics_format format;/* ICS_FORMAT_AUTO by default */
+    /* version 2: limits (a version-1 struct gets the defaults) */
+    ics_include_policy include_policy; /* ICS_INCLUDE_SAME_DIRECTORY_TREE */
+    const char* base_dir; /* NULL: ics_dag_read_string opens no file; ics_dag_read_file allows the
+                             file's own folder. Else the root of the allowed tree and (strings)
+                             the base of relative paths */
+    uint64_t max_bytes;
+    uint64_t max_includes;
+    uint64_t max_splices;
+    uint64_t max_nodes;
+    uint64_t max_arcs;
 } ics_read_options;
-#define ICS_READ_OPTIONS_INIT {ICS_READ_OPTIONS_VERSION, ICS_FORMAT_AUTO}
+#define ICS_READ_OPTIONS_INIT                                                                   \
+    {ICS_READ_OPTIONS_VERSION, ICS_FORMAT_AUTO, ICS_INCLUDE_SAME_DIRECTORY_TREE, NULL,          \
+     ICS_READ_DEFAULT_MAX_BYTES, ICS_READ_DEFAULT_MAX_INCLUDES, ICS_READ_DEFAULT_MAX_SPLICES,   \
+     ICS_READ_DEFAULT_MAX_NODES, ICS_READ_DEFAULT_MAX_ARCS}
 ICS_API ics_status ics_read_options_init(ics_read_options* opts, unsigned version);
 
 /* Reads a workflow file (options may be NULL = auto-detect). The result is a
