@@ -372,6 +372,55 @@ class InfoTest(CliTestCase):
         self.fails(2, "info", "--", DIAMOND, "--json")  # after --, --json is a second FILE
 
 
+class ReadLimitsTest(CliTestCase):
+    """Issue 17: the read flags of every command and the include policy, on
+    hostile files generated here (README, "Security and limits")."""
+
+    def test_include_bomb_and_duplicate_arcs_hit_their_limits(self):
+        os.makedirs(os.path.join(self.tmp, "bomb"), exist_ok=True)
+        for i in range(30):
+            nxt = f"INCLUDE f{i + 1}.dag\n" * 2 if i + 1 < 30 else "# end\n"
+            self.write(f"bomb/f{i}.dag", ("JOB A a\n" if i == 0 else "") + nxt)
+        top = os.path.join(self.tmp, "bomb", "f0.dag")
+        self.fails(1, "info", top, contains=("max_includes = 10000", "--max-includes"))
+        self.fails(1, "info", top, "--max-includes", "5", contains=("max_includes = 5", "f5.dag"))
+        names = " ".join(f"n{i}" for i in range(2000))
+        kids = " ".join(f"m{i}" for i in range(2000))
+        dup = self.write("dup.dag", "".join(f"JOB n{i} x\nJOB m{i} x\n" for i in range(2000)) +
+                         f"PARENT {names} CHILD {kids}\n" * 100)
+        self.fails(1, "info", dup, contains=("max_arcs = 10000000", "dup.dag:4003:"))
+        # Raised, the same file reads with its duplicates merged.
+        small = self.write("dup-small.dag", "JOB a x\nJOB b x\n" + "PARENT a CHILD b\n" * 5)
+        self.fails(1, "info", small, "--max-arcs=4", contains=("max_arcs = 4",))
+        info = self.ok_json("info", small, "--max-arcs", "5")
+        self.assertEqual((info["arcs"], info["duplicate_arcs"]), (1, 4))
+
+    def test_include_policy_and_disclosure(self):
+        secret = self.write("secret.txt", "root:x:0:0:root:/root:/bin/bash\n")
+        os.makedirs(os.path.join(self.tmp, "tree"), exist_ok=True)
+        top = self.write("tree/top.dag", f"JOB A a\nINCLUDE {secret}\n")
+        err = self.fails(1, "info", top, contains=("refused: outside the directory tree", "same-directory-tree"))
+        self.assertNotIn("root:", err)
+        # allow reads it (and then the error shows it: trusted input only);
+        # deny opens nothing; --base-dir widens the tree.
+        self.fails(1, "info", top, "--include-policy", "allow", contains=("unknown DAGMan command",))
+        self.fails(1, "info", top, "--include-policy=deny", contains=("include policy deny",))
+        self.fails(1, "info", top, "--base-dir", self.tmp, contains=("unknown DAGMan command",))
+        self.fails(2, "info", top, "--include-policy", "some", contains=("same-directory-tree, deny or allow",))
+        self.fails(2, "info", top, "--max-nodes", "x", contains=("--max-nodes",))
+        # Devices are refused whatever the policy, without blocking.
+        dev = self.write("tree/dev.dag", "JOB A a\nSPLICE S /dev/zero\n")
+        self.fails(1, "info", dev, "--include-policy", "allow", contains=("not a regular file",))
+
+    def test_standard_input_bytes_and_nodes(self):
+        self.fails(1, "info", "-", "--max-bytes", "10", stdin=b"a b\nb c\nc d\nd e\n",
+                   contains=("standard input", "max_bytes"))
+        self.fails(1, "info", DIAMOND, "--max-nodes", "3", contains=("max_nodes = 3", DIAMOND))
+        self.assertEqual(self.ok_json("info", DIAMOND, "--max-nodes", "4")["nodes"], 4)
+        # The flags work with any command that reads a dag.
+        self.fails(1, "schedule", DIAMOND, "--max-arcs", "3", contains=("max_arcs = 3",))
+
+
 class ProfileTest(CliTestCase):
     def test_diamond_fifo(self):
         # a -> b, a -> c, b -> d, c -> d under fifo: E(0)=1 {a}; after a: {b,c}=2;

@@ -83,13 +83,43 @@ public class FileTests {
   [Test]
   public void MissingDagmanIncludeIsAWarning() {
     string text = "JOB A a.sub\nJOB B b.sub\nINCLUDE /nonexistent/missing.inc\nPARENT A CHILD B\n";
-    using (var dag = Dag.Parse(text, Format.DagMan)) {
+    // A string opens no file under the default include policy: "allow" here.
+    using (var dag = Dag.ParseWith(text, Format.DagMan, "allow", null, 0, 0, 0, 0, 0)) {
       Assert.AreEqual(2, dag.NodeCount);
       Assert.AreEqual(1, dag.WarningCount());
       StringAssert.Contains("missing.inc", dag.Warning(0));
       var e = Assert.Throws<IcsException>(() => dag.Warning(1));
       Assert.AreEqual(Status.InvalidArgument, e.Code);
     }
+  }
+
+  [Test]
+  public void ReadLimitsAndIncludePolicy() {
+    // Strings open no file by default; the message names the policy, not the content.
+    string passwd = "JOB A a\nINCLUDE /etc/passwd\n";
+    var e = Assert.Throws<IcsException>(() => Dag.Parse(passwd, Format.DagMan));
+    Assert.AreEqual(Status.IO, e.Code);
+    StringAssert.Contains("no base directory", e.Message);
+    StringAssert.DoesNotContain("root:", e.Message);
+    File.WriteAllText(Path.Combine(dir, "part.inc"), "JOB B b\n");
+    string text = "JOB A a\nINCLUDE part.inc\nPARENT A CHILD B\n";
+    using (var dag = Dag.ParseWith(text, Format.DagMan, null, dir, 0, 0, 0, 0, 0)) {
+      Assert.AreEqual(1L, dag.ArcCount);
+    }
+    e = Assert.Throws<IcsException>(() => Dag.ParseWith(passwd, Format.DagMan, "same-directory-tree", dir, 0, 0, 0, 0, 0));
+    StringAssert.Contains("outside the directory tree", e.Message);
+    e = Assert.Throws<IcsException>(() => Dag.ParseWith(text, Format.DagMan, "deny", dir, 0, 0, 0, 0, 0));
+    StringAssert.Contains("include policy deny", e.Message);
+    string file = Path.Combine(dir, "three.edges");
+    File.WriteAllText(file, "a b\nb c\nc d\n");
+    e = Assert.Throws<IcsException>(() => Dag.ReadWith(file, Format.Auto, null, null, 0, 0, 0, 0, 2));
+    Assert.AreEqual(Status.TooLarge, e.Code);
+    StringAssert.Contains("max_arcs = 2", e.Message);
+    using (var dag = Dag.ReadWith(file, Format.Auto, null, null, 0, 0, 0, 4, 3)) {
+      Assert.AreEqual(4, dag.NodeCount);
+    }
+    Assert.Throws<IcsException>(() => Dag.ReadWith(file, Format.Auto, "nope", null, 0, 0, 0, 0, 0));
+    Assert.Throws<IcsException>(() => Dag.ReadWith(file, Format.Auto, null, null, -1, 0, 0, 0, 0));
   }
 }
 

@@ -79,12 +79,47 @@ class FileTest {
   @Test
   void missingDagmanIncludeIsAWarning() {
     String text = "JOB A a.sub\nJOB B b.sub\nINCLUDE /nonexistent/missing.inc\nPARENT A CHILD B\n";
-    try (Dag dag = Dag.parse(text, Format.DAGMAN)) {
+    // A string opens no file under the default include policy: "allow" here.
+    try (Dag dag = Dag.parseWith(text, Format.DAGMAN, "allow", null, 0, 0, 0, 0, 0)) {
       assertEquals(2, dag.nodeCount());
       assertEquals(1, dag.warningCount());
       assertTrue(dag.warning(0).contains("missing.inc"), dag.warning(0));
       IcsException e = assertThrows(IcsException.class, () -> dag.warning(1));
       assertEquals(Status.INVALID_ARGUMENT, e.getCode());
     }
+  }
+
+  @Test
+  void readLimitsAndIncludePolicy() throws IOException {
+    // Strings open no file by default; the message names the policy, not the content.
+    String passwd = "JOB A a\nINCLUDE /etc/passwd\n";
+    IcsException e = assertThrows(IcsException.class, () -> Dag.parse(passwd, Format.DAGMAN));
+    assertEquals(Status.IO, e.getCode());
+    assertTrue(e.getMessage().contains("no base directory"), e.getMessage());
+    assertTrue(!e.getMessage().contains("root:"), e.getMessage());
+    // Inside the base directory an INCLUDE reads; outside it is refused.
+    Files.write(tmp.resolve("part.inc"), "JOB B b\n".getBytes(StandardCharsets.UTF_8));
+    String text = "JOB A a\nINCLUDE part.inc\nPARENT A CHILD B\n";
+    try (Dag dag = Dag.parseWith(text, Format.DAGMAN, null, tmp.toString(), 0, 0, 0, 0, 0)) {
+      assertEquals(1L, dag.arcCount());
+    }
+    e = assertThrows(IcsException.class,
+        () -> Dag.parseWith(passwd, Format.DAGMAN, "same-directory-tree", tmp.toString(), 0, 0, 0, 0, 0));
+    assertTrue(e.getMessage().contains("outside the directory tree"), e.getMessage());
+    e = assertThrows(IcsException.class,
+        () -> Dag.parseWith(text, Format.DAGMAN, "deny", tmp.toString(), 0, 0, 0, 0, 0));
+    assertTrue(e.getMessage().contains("include policy deny"), e.getMessage());
+    // A limit hit: TOO_LARGE naming it.
+    Path file = tmp.resolve("three.edges");
+    Files.write(file, "a b\nb c\nc d\n".getBytes(StandardCharsets.UTF_8));
+    e = assertThrows(IcsException.class,
+        () -> Dag.readWith(file.toString(), Format.AUTO, null, null, 0, 0, 0, 0, 2));
+    assertEquals(Status.TOO_LARGE, e.getCode());
+    assertTrue(e.getMessage().contains("max_arcs = 2"), e.getMessage());
+    try (Dag dag = Dag.readWith(file.toString(), Format.AUTO, null, null, 0, 0, 0, 4, 3)) {
+      assertEquals(4, dag.nodeCount());
+    }
+    assertThrows(IcsException.class, () -> Dag.readWith(file.toString(), Format.AUTO, "nope", null, 0, 0, 0, 0, 0));
+    assertThrows(IcsException.class, () -> Dag.readWith(file.toString(), Format.AUTO, null, null, -1, 0, 0, 0, 0));
   }
 }
