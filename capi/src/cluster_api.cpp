@@ -20,12 +20,19 @@ constexpr std::uint32_t kClusterListMagic = 0x4943534C;  // "ICSL"
 struct ics_cluster {
     Magic magic{kClusterMagic};
     cluster::Cluster c;
+    // Set when c.residual was dropped (a cluster of ics_cluster_sequence):
+    // the dag it came from, to rebuild the residual when it is asked for.
+    std::shared_ptr<const Dag> source;
     ~ics_cluster() { magic = kDeadMagic; }
 };
 
 struct ics_cluster_list {
     Magic magic{kClusterListMagic};
+    // Without their residual dags (one per worker made 300 workers of
+    // K(2000,2000) take 3.6 GB): ics_cluster_residual_dag rebuilds the one
+    // asked for from `source`, a copy of the dag (issue 17).
     std::vector<cluster::Cluster> clusters;
+    std::shared_ptr<const Dag> source;
     ~ics_cluster_list() { magic = kDeadMagic; }
 };
 
@@ -60,9 +67,10 @@ cluster::Strategy to_strategy(ics_cluster_strategy s) {
     return static_cast<cluster::Strategy>(s);
 }
 
-ics_status emit_cluster(ics_cluster** out, cluster::Cluster c) {
+ics_status emit_cluster(ics_cluster** out, cluster::Cluster c, std::shared_ptr<const Dag> source = nullptr) {
     auto h = std::make_unique<ics_cluster>();
     h->c = std::move(c);
+    h->source = std::move(source);
     *out = h.release();
     return ICS_OK;
 }
@@ -211,7 +219,10 @@ ics_status ics_cluster_closure(uint32_t* out, size_t capacity, size_t* out_count
 ics_status ics_cluster_residual_dag(ics_dag** out, const ics_cluster* cluster) {
     ICS_API_BEGIN
     require(out, "out");
-    return emit(out, check(cluster).residual);
+    const ics_cluster& h = check_handle(cluster, kClusterMagic, "cluster");
+    if (h.source && h.c.residual.node_count() != h.c.residual_to_original.size())
+        return emit(out, cluster::residual_dag(*h.source, h.c));
+    return emit(out, h.c.residual);
     ICS_API_END
 }
 
@@ -254,8 +265,12 @@ ics_status ics_cluster_sequence(ics_cluster_list** out, const ics_dag* dag, cons
     if (sizes == nullptr && count > 0) fail(Errc::invalid_argument, "sizes is NULL");
     const auto s = to_strategy(strategy);
     auto h = std::make_unique<ics_cluster_list>();
-    h->clusters = cluster::sequence(g, ids(executed, executed_len, "executed"),
-                                    std::span<const std::uint32_t>(sizes, count), s, to_options(opts));
+    cluster::sequence(g, ids(executed, executed_len, "executed"), std::span<const std::uint32_t>(sizes, count), s,
+                      to_options(opts), [&](cluster::Cluster&& cl) {
+                          cl.residual = Dag{};  // streamed: one residual at a time
+                          h->clusters.push_back(std::move(cl));
+                      });
+    h->source = std::make_shared<const Dag>(g);
     *out = h.release();
     return ICS_OK;
     ICS_API_END
@@ -281,7 +296,7 @@ ics_status ics_cluster_list_get(ics_cluster** out, const ics_cluster_list* list,
     if (index >= l.clusters.size())
         fail(Errc::invalid_argument, "cluster " + std::to_string(index) + " out of range (" +
                                          std::to_string(l.clusters.size()) + " clusters)");
-    return emit_cluster(out, l.clusters[index]);
+    return emit_cluster(out, l.clusters[index], l.source);
     ICS_API_END
 }
 

@@ -29,6 +29,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <utility>
@@ -114,5 +115,14 @@ Cluster check(const Dag& g, std::span<const NodeId> executed, std::span<const No
 // strategy on the known schedule (its `strategy` says so).
 std::vector<Cluster> sequence(const Dag& g, std::span<const NodeId> executed, std::span<const std::uint32_t> sizes,
                               Strategy strategy, const Options& options = {});
+// The same, handing each worker's cluster to `each` as soon as it is made
+// (issue 17: kept all at once, 300 residuals of K(2000,2000) took 3.6 GB).
+// `each` may drop the residual dag: residual_dag() rebuilds it.
+void sequence(const Dag& g, std::span<const NodeId> executed, std::span<const std::uint32_t> sizes,
+              Strategy strategy, const Options& options, const std::function<void(Cluster&&)>& each);
+
+// The residual dag of `c`, a cluster of `g`: the subdag of G induced on
+// c.residual_to_original (what c.residual holds unless it was dropped).
+Dag residual_dag(const Dag& g, const Cluster& c);
 
 }  // namespace ics::cluster

@@ -103,6 +103,12 @@ std::vector<Cluster> sequence(const Dag& g, std::span<const NodeId> executed, st
                               Strategy strategy, const Options& options) {
     std::vector<Cluster> out;
     out.reserve(sizes.size());
+    sequence(g, executed, sizes, strategy, options, [&](Cluster&& cl) { out.push_back(std::move(cl)); });
+    return out;
+}
+
+void sequence(const Dag& g, std::span<const NodeId> executed, std::span<const std::uint32_t> sizes,
+              Strategy strategy, const Options& options, const std::function<void(Cluster&&)>& each) {
     std::vector<NodeId> done(executed.begin(), executed.end());
     std::vector<NodeId> known;
     for (std::size_t i = 0; i < sizes.size(); ++i) {
@@ -123,9 +129,8 @@ std::vector<Cluster> sequence(const Dag& g, std::span<const NodeId> executed, st
         }
         done.insert(done.end(), cl.tasks.begin(), cl.tasks.end());
         known = cl.residual_order;  // proven IC-optimal (extract only returns certified residuals)
-        out.push_back(std::move(cl));
+        each(std::move(cl));
     }
-    return out;
 }
 
 }  // namespace ics::cluster

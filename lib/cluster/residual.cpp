@@ -40,6 +40,16 @@ Dag induced(const Dag& g, const std::vector<char>& keep, std::vector<NodeId>& to
 
 }  // namespace
 
+Dag residual_dag(const Dag& g, const Cluster& c) {
+    std::vector<char> keep(g.node_count(), 0);
+    for (NodeId v : c.residual_to_original) {
+        if (v >= g.node_count()) fail(Errc::invalid_argument, "the cluster is not one of this dag");
+        keep[v] = 1;
+    }
+    std::vector<NodeId> to_g;
+    return induced(g, keep, to_g);  // ids in increasing order of G, as residual_to_original
+}
+
 Unexecuted unexecuted(const Dag& g, std::span<const NodeId> executed) {
     Unexecuted ux;
     ux.dag = &g;

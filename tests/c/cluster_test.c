@@ -117,10 +117,23 @@ static void test_state_sequence_check(void) {
     uint32_t k = 0;
     OK(ics_cluster_list_count(&k, list));
     CHECK(k == 3);
+    uint32_t g_nodes = 0, served = 0;
+    OK(ics_dag_node_count(&g_nodes, g));
     for (uint32_t i = 0; i < k; ++i) {
         OK(ics_cluster_list_get(&c, list, i));
         OK(ics_cluster_tasks(NULL, 0, &count, c));
         CHECK(count == sizes[i]);
+        /* The list keeps no residual dags (issue 17): this one is rebuilt,
+         * with the residual order's nodes. */
+        served += (uint32_t)count;
+        ics_dag* residual = NULL;
+        OK(ics_cluster_residual_dag(&residual, c));
+        uint32_t rn = 0;
+        OK(ics_dag_node_count(&rn, residual));
+        size_t order_len = 0;
+        OK(ics_cluster_residual_order(NULL, 0, &order_len, c));
+        CHECK(rn == g_nodes - served && order_len == rn);
+        ics_dag_destroy(residual);
         ics_schedule_status st;
         OK(ics_cluster_residual_status(&st, c));
         CHECK(st == ICS_SCHEDULE_IC_OPTIMAL);

@@ -346,6 +346,27 @@ TEST(ClusterSequence, WorkersServedFromTheShrinkingResidual) {
     }
 }
 
+// Issue 17: the streaming sequence hands over the same clusters one by one,
+// and residual_dag() rebuilds a dropped residual exactly (names, ids, arcs).
+TEST(ClusterSequence, StreamedResidualsRebuildExactly) {
+    const Dag g = families::out_mesh(6);
+    const std::uint32_t sizes[] = {4, 3, 5, 2};
+    const std::vector<Cluster> kept = sequence(g, {}, sizes, Strategy::direct);
+    std::size_t i = 0;
+    sequence(g, {}, sizes, Strategy::direct, {}, [&](Cluster&& cl) {
+        ASSERT_LT(i, kept.size());
+        EXPECT_EQ(cl.tasks, kept[i].tasks);
+        const Dag rebuilt = residual_dag(g, cl);
+        ASSERT_EQ(rebuilt.node_count(), cl.residual.node_count());
+        for (NodeId v = 0; v < rebuilt.node_count(); ++v) {
+            EXPECT_EQ(rebuilt.name(v), cl.residual.name(v));
+            EXPECT_TRUE(std::ranges::equal(rebuilt.children(v), cl.residual.children(v)));
+        }
+        ++i;
+    });
+    EXPECT_EQ(i, kept.size());
+}
+
 TEST(ClusterCheck, SelfContainmentClosureAndCut) {
     const Dag g = families::w_dag(3, 2);  // s1..s3, t1..t4
     const Cluster one = check(g, {}, ids(g, {"s1"}));
