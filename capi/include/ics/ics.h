@@ -39,9 +39,13 @@
  *    ics_cluster, ics_cluster_list, ics_batch_result, ics_batch_play_result)
  *    are opaque. The caller owns every handle a function creates (out
  *    parameter `ics_xxx** out`) and frees it with the matching *_destroy,
- *    which accepts NULL. Passing a destroyed or foreign pointer where a handle
- *    is expected is detected on a best-effort basis (a magic number) and
- *    reported as ICS_ERR_MISUSE. Result handles copy what they need: they stay
+ *    which accepts NULL. A pointer that is not a live handle of the expected
+ *    kind — a foreign pointer, or a handle already destroyed — is reported as
+ *    ICS_ERR_MISUSE (a *_destroy ignores it) without reading the memory it
+ *    points to: the library keeps a registry of live handles (and a magic
+ *    number per kind). What it cannot detect: a destroyed handle whose
+ *    address the allocator has since given to a new handle of the same kind
+ *    (then the call acts on the new one). Result handles copy what they need: they stay
  *    valid after the dag they came from is changed or destroyed.
  *  - Strings returned through `const char** out` are owned by the handle they
  *    came from and stay valid while it lives (a dag's node names: until the
