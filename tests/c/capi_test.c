@@ -369,6 +369,19 @@ static void test_read_limits(void) {
     EXPECT_STATUS(ics_dag_node_count(&count, (const ics_dag*)&on_stack), ICS_ERR_MISUSE, "dag handle");
     ics_dag_destroy((ics_dag*)&on_stack); /* foreign: ignored */
 
+    /* exact_max_nodes of 64 and more once shifted 1 by 64+ bits (UB; the
+     * sanitizer build runs this with UBSan halting on error). */
+    ics_dag* small = diamond();
+    const uint32_t big[] = {63, 64, 65, 1000, UINT32_MAX};
+    for (size_t i = 0; i < sizeof big / sizeof big[0]; ++i) {
+        ics_schedule_options so = ICS_SCHEDULE_OPTIONS_INIT;
+        so.exact_max_nodes = big[i];
+        ics_schedule_result* r = NULL;
+        OK(ics_schedule(&r, small, &so));
+        ics_schedule_result_destroy(r);
+    }
+    ics_dag_destroy(small);
+
     ics_include_policy p;
     OK(ics_include_policy_from_name(&p, "deny"));
     CHECK(p == ICS_INCLUDE_DENY);
