@@ -282,10 +282,15 @@ typedef struct ics_read_options {
      ICS_READ_DEFAULT_MAX_NODES, ICS_READ_DEFAULT_MAX_ARCS}
 ICS_API ics_status ics_read_options_init(ics_read_options* opts, unsigned version);
 
-/* Reads a workflow file (options may be NULL = auto-detect). The result is a
- * validated dag; errors name the file, line (or JSON path) and cause. */
+/* Reads a workflow file (options may be NULL = auto-detect, default limits
+ * and include policy). The result is a validated dag; errors name the file,
+ * line (or JSON path) and cause; a read limit hit is ICS_ERR_TOO_LARGE, a
+ * DAGMan INCLUDE/SPLICE the policy refuses or that is not a regular file
+ * ICS_ERR_IO. */
 ICS_API ics_status ics_dag_read_file(ics_dag** out, const char* path, const ics_read_options* opts);
-/* Same from memory; `len` bytes of `data` (need not be NUL-terminated). */
+/* Same from memory; `len` bytes of `data` (need not be NUL-terminated).
+ * A DAGMan INCLUDE/SPLICE opens no file unless opts->base_dir is given (or
+ * the policy is ICS_INCLUDE_ALLOW); relative paths start from base_dir. */
 ICS_API ics_status ics_dag_read_string(ics_dag** out, const char* data, size_t len,
                                        const ics_read_options* opts);
 /* Warnings of the reader: what it read past without failing, e.g. a DAGMan
