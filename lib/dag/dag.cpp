@@ -49,10 +49,24 @@ void DagBuilder::reserve(std::size_t nodes, std::size_t arcs, std::size_t name_c
     arcs_.reserve(arcs);
 }
 
-Dag DagBuilder::build() const& { return freeze(names_, arcs_, nullptr); }
+std::size_t DagBuilder::merge_duplicate_arcs() {
+    std::sort(arcs_.begin(), arcs_.end());
+    const auto end = std::unique(arcs_.begin(), arcs_.end());
+    merged_ += static_cast<std::uint64_t>(arcs_.end() - end);
+    arcs_.erase(end, arcs_.end());
+    return arcs_.size();
+}
+
+Dag DagBuilder::build() const& {
+    Dag g = freeze(names_, arcs_, nullptr);
+    g.duplicate_arcs_ += merged_;
+    return g;
+}
 
 Dag DagBuilder::build() && {
+    const std::uint64_t merged = merged_;
     Dag g = freeze(std::move(names_), arcs_, &arcs_);
+    g.duplicate_arcs_ += merged;
     *this = DagBuilder{};
     return g;
 }

@@ -49,6 +49,12 @@ public:
     // By name; throws unknown_node naming the missing node.
     void add_arc(std::string_view u, std::string_view v);
 
+    // Merges the duplicate arcs given so far now rather than at build()
+    // (Dag::duplicate_arcs() still counts them): readers whose statements
+    // repeat arcs keep memory proportional to the distinct ones. Returns the
+    // arcs kept.
+    std::size_t merge_duplicate_arcs();
+
     NodeId node_count() const noexcept { return names_.size(); }
     std::size_t arc_count_with_duplicates() const noexcept { return arcs_.size(); }
     std::string_view name(NodeId id) const noexcept { return names_[id]; }
@@ -72,6 +78,7 @@ private:
 
     NameTable names_;
     std::vector<std::pair<NodeId, NodeId>> arcs_;
+    std::uint64_t merged_ = 0;  // duplicates merge_duplicate_arcs() removed
 };
 
 class Dag {

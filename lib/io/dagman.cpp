@@ -362,6 +362,7 @@ private:
             if (arcs_read_ > limits_.max_arcs)
                 limit_exceeded(files_[d.file], d.line, "max_arcs", limits_.max_arcs,
                                std::to_string(arcs_read_) + " arcs so far (duplicates counted)");
+            merge_duplicates_before(b_, merge_at_, static_cast<std::uint64_t>(parents.size()) * children.size());
             try {
                 for (NodeId u : parents)
                     for (NodeId v : children) {
@@ -523,6 +524,7 @@ private:
     const ReadLimits& limits_;
     std::string root_;  // of IncludePolicy::same_directory_tree
     std::uint64_t bytes_ = 0, opened_ = 0, splices_ = 0, arcs_read_ = 0;
+    std::size_t merge_at_ = 0;
     DagBuilder b_;
     std::vector<std::uint8_t> degree_;    // kHasIn / kHasOut per node
     std::vector<std::uint32_t> anchors_;  // DagmanDocument::anchor_line

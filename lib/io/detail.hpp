@@ -3,6 +3,7 @@
 // entry points that read.cpp / writers.cpp dispatch to.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 
 #include <cstddef>
@@ -65,6 +66,19 @@ private:
 
 // Appends the white-space separated tokens of `line` to `out` (cleared first).
 void split(std::string_view line, std::vector<std::string_view>& out);
+
+// Readers whose statements multiply arcs (DAGMan PARENT/CHILD, DOT groups)
+// call this before adding a statement's `incoming` arcs (after checking
+// max_arcs): when they would take the builder past twice the arcs it kept at
+// the last merge (and past 8M), duplicates are merged first, so memory
+// follows the distinct arcs, not the arcs as written (issue 17). Under the
+// default max_arcs it hardly ever runs (a merge sorts every arc held).
+inline void merge_duplicates_before(DagBuilder& b, std::size_t& merge_at, std::uint64_t incoming) {
+    constexpr std::size_t kFirst = std::size_t{1} << 23;
+    if (merge_at < kFirst) merge_at = kFirst;
+    const std::size_t held = b.arc_count_with_duplicates();
+    if (held >= kFirst && held + incoming > merge_at) merge_at = std::max(kFirst, 2 * b.merge_duplicate_arcs());
+}
 
 // Freezes the builder: no node -> Errc::empty_graph, a cycle -> Errc::cycle,
 // both with the source name in front.

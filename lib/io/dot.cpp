@@ -320,6 +320,7 @@ private:
             if (arcs_read_ > limits_.max_arcs)
                 limit_exceeded(source_, line, "max_arcs", limits_.max_arcs,
                                std::to_string(arcs_read_) + " arcs so far (duplicates counted)");
+            merge_duplicates_before(b_, merge_at_, static_cast<std::uint64_t>(prev.size()) * nodes.size());
             try {
                 for (NodeId u : prev)
                     for (NodeId v : nodes) b_.add_arc(u, v);
@@ -460,6 +461,7 @@ private:
     std::vector<std::uint32_t> seen_;  // close(): epoch_ when a node was kept
     std::uint32_t epoch_ = 0;
     std::uint64_t arcs_read_ = 0;
+    std::size_t merge_at_ = 0;
 };
 
 }  // namespace

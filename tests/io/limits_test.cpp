@@ -184,6 +184,29 @@ TEST(Limits, RepeatedProductsStopAtMaxArcsBeforeExpanding) {
                                 Errc::too_large, {"e: 3 arcs", "max_arcs = 2"}));
 }
 
+TEST(Limits, RaisedArcLimitMergesDuplicatesWhileReading) {
+    // 10 x PARENT <1000> CHILD <1000> and 10 x {1000} -> {1000}: 10M arcs as
+    // written (a merge past 8M), 1M distinct; every duplicate still counted.
+    TempDir dir;
+    ReadLimits l;
+    l.max_arcs = 20'000'000;
+    const auto r = read_limited(dir.file("dup.dag", dagman_product(1000, 10)), l);
+    EXPECT_EQ(r.dag.arc_count(), 1'000'000u);
+    EXPECT_EQ(r.dag.duplicate_arcs(), 9'000'000u);
+    std::string dot = "digraph {\n";
+    for (int k = 0; k < 10; ++k) {
+        dot += "{";
+        for (int i = 0; i < 1000; ++i) dot += " n" + std::to_string(i);
+        dot += " } -> {";
+        for (int i = 0; i < 1000; ++i) dot += " m" + std::to_string(i);
+        dot += " }\n";
+    }
+    dot += "}\n";
+    const auto d = ics::io::read_string(dot, Format::dot, "dup.dot", l);
+    EXPECT_EQ(d.dag.arc_count(), 1'000'000u);
+    EXPECT_EQ(d.dag.duplicate_arcs(), 9'000'000u);
+}
+
 TEST(Limits, DeeplyNestedDotSubgraphsCopyNothing) {
     // 100k nodes in 999 nested subgraphs, the whole nest an operand.
     std::string dot = "digraph {\n  root -> ";
