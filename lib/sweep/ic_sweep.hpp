@@ -69,11 +69,17 @@ struct SweepResult {
 };
 
 // Alg. IC-Sweep, grouping ((G1+G2)+G3)+...; p >= 1 profiles (p = 1 is
-// trivially ico). Time O(Σ_{i<j} n_i n_j) plus the optional pairs matrix.
+// trivially ico). Time O(Σ_{i<j} n_i n_j) plus the optional pairs matrix;
+// O(Σ_i n_i n_{i+1}) when the summands form a ▷-chain in the given order.
 // Throws Errc::invalid_argument on no profiles or a bad profile,
 // Errc::too_large when a merged profile exceeds 32 bits.
 SweepResult ic_sweep(std::span<const std::vector<std::uint32_t>> profiles,
                      const SweepOptions& options = {});
+
+// The same by 2-IC-Sweeps only, without ic_sweep's shortcut for summands
+// that form a ▷-chain in the given order (a test oracle).
+SweepResult ic_sweep_reference(std::span<const std::vector<std::uint32_t>> profiles,
+                               const SweepOptions& options = {});
 
 // Profile of the sum along `path` (summand index per step), size |path| + 1.
 // Throws invalid_argument unless path uses summand k exactly n_k times.
