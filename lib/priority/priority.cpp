@@ -24,6 +24,9 @@ void validate_profile(std::span<const std::uint32_t> e, std::string_view what) {
 
 namespace {
 
+// Tables of at most this many cells are scanned without the row kernels.
+constexpr std::size_t kSmallTable = 256;
+
 // Smallest x whose row violates (1), or npos; T is wide enough for every sum.
 template <class T>
 std::size_t first_bad_row(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2) {
@@ -47,13 +50,27 @@ std::optional<Violation> find_violation(std::span<const std::uint32_t> e1,
                                         std::span<const std::uint32_t> e2) {
     validate_profile(e1, "G1");
     validate_profile(e2, "G2");
+    const std::size_t s1 = e1.size() - 1;
+    if (e1.size() * e2.size() <= kSmallTable) {
+        // Small tables (the linearizer decides millions of pairs of 10-source
+        // blocks): a plain scan, no scratch, exits at the first violation,
+        // which is the lexicographically smallest by construction.
+        for (std::size_t x = 0; x <= s1; ++x)
+            for (std::size_t y = 0; y < e2.size(); ++y) {
+                const std::size_t z = x + y;
+                const std::uint64_t lhs = std::uint64_t(e1[x]) + e2[y];
+                const std::uint64_t rhs = std::uint64_t(e1[std::min(s1, z)]) + e2[z > s1 ? z - s1 : 0];
+                if (lhs > rhs)
+                    return Violation{static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), lhs, rhs};
+            }
+        return std::nullopt;
+    }
     const std::uint64_t top = std::uint64_t(*std::max_element(e1.begin(), e1.end())) +
                               *std::max_element(e2.begin(), e2.end());
     const std::size_t x = top <= std::uint64_t(std::numeric_limits<std::int32_t>::max())
                               ? first_bad_row<std::int32_t>(e1, e2)
                               : first_bad_row<std::int64_t>(e1, e2);
     if (x == static_cast<std::size_t>(-1)) return std::nullopt;
-    const std::size_t s1 = e1.size() - 1;
     for (std::size_t y = 0; y < e2.size(); ++y) {
         const std::size_t z = x + y;
         const std::uint64_t lhs = std::uint64_t(e1[x]) + e2[y];
