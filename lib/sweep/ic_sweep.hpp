@@ -31,8 +31,13 @@ struct TwoSweep {
     // next nonsink of G1 (a downward move in E), 0 if of G2 (rightward).
     std::vector<std::uint8_t> moves;
 };
+// Path recovery keeps one bit per table cell up to `full_path_bits` cells
+// (64 MB); beyond, a checkpoint every ~sqrt(n1+n2) diagonals and one stretch
+// recomputed at a time on the way back: O(sqrt(n1+n2)·n1) bits, twice the
+// work, the same path.
+inline constexpr std::size_t kFullPathBits = std::size_t{1} << 29;
 TwoSweep two_sweep(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
-                   bool want_path = true);
+                   bool want_path = true, std::size_t full_path_bits = kFullPathBits);
 
 // Max-plus convolution: c[z] = max_{x+y=z} a[x]+b[y], the per-step maximum of
 // G1+G2's table whether or not it has an IC-optimal path. O(|a|·|b|).

@@ -243,5 +243,31 @@ TEST(IcSweep, ChainShortcutMatchesSweeps) {
     EXPECT_GE(others, 100);
 }
 
+// Path recovery from checkpoints (what two 10^5-step profiles get) against
+// the full bit table: the same moves, the same failures.
+TEST(TwoSweep, CheckpointedPathMatchesFullBits) {
+    SplitMix64 rng(77);
+    int ico = 0;
+    for (int it = 0; it < 400; ++it) {
+        std::vector<Profile> ps;
+        for (int k = 0; k < 2; ++k) {
+            Profile e{0};
+            const auto n = rng.below(300);
+            const bool ramp = rng.below(2) != 0;  // W-like ties over whole diagonals
+            for (std::uint64_t x = 0; x < n; ++x)
+                e.push_back(ramp ? e.back() + 1 : e.back() + static_cast<std::uint32_t>(rng.below(4)));
+            if (ramp && n > 0) e.back() += 1;
+            ps.push_back(std::move(e));
+        }
+        const auto full = sweep::two_sweep(ps[0], ps[1], true), parts = sweep::two_sweep(ps[0], ps[1], true, 0);
+        ASSERT_EQ(full.ico, parts.ico);
+        ASSERT_EQ(full.failed_diagonal, parts.failed_diagonal);
+        ASSERT_EQ(full.maxima, parts.maxima);
+        ASSERT_EQ(full.moves, parts.moves);
+        ico += full.ico;
+    }
+    EXPECT_GE(ico, 50);
+}
+
 }  // namespace
 }  // namespace ics::test_sweep
