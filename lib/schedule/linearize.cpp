@@ -466,7 +466,8 @@ private:
             const auto p = blocks_.profile(b);
             profs.emplace_back(p.begin(), p.end());
         }
-        return sweep::ic_sweep(profs, sweep::SweepOptions{.path = true, .pairs = false, .envelope = false});
+        const sweep::SweepOptions o{.path = true, .pairs = false, .envelope = false};
+        return reference_ ? sweep::ic_sweep_reference(profs, o) : sweep::ic_sweep(profs, o);
     }
 
     bool sweep_failed(const std::vector<BlockId>& sum, const sweep::SweepResult& sw) {
