@@ -128,7 +128,8 @@ SweepResult sweep_impl(std::span<const std::vector<std::uint32_t>> profiles, con
     std::vector<std::uint32_t> path;
     if (options.path) path.assign(sizes[0], 0);
     for (std::size_t k = 0; k + 1 < p; ++k) {
-        TwoSweep s = two_sweep(merged, profiles[k + 1], options.path);
+        TwoSweep s = shortcut ? two_sweep(merged, profiles[k + 1], options.path)
+                              : two_sweep_reference(merged, profiles[k + 1], options.path);
         if (!s.ico) {
             r.failed_group = static_cast<std::uint32_t>(k);
             r.failed_diagonal = s.failed_diagonal;

@@ -36,8 +36,13 @@ struct TwoSweep {
 // recomputed at a time on the way back: O(sqrt(n1+n2)·n1) bits, twice the
 // work, the same path.
 inline constexpr std::size_t kFullPathBits = std::size_t{1} << 29;
+// Two concave profiles (nonincreasing increments) are merged in O(n1 + n2)
+// instead: the same maxima and path.
 TwoSweep two_sweep(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
                    bool want_path = true, std::size_t full_path_bits = kFullPathBits);
+// The table sweep always (no concave merge): a test oracle.
+TwoSweep two_sweep_reference(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
+                             bool want_path = true, std::size_t full_path_bits = kFullPathBits);
 
 // Max-plus convolution: c[z] = max_{x+y=z} a[x]+b[y], the per-step maximum of
 // G1+G2's table whether or not it has an IC-optimal path. O(|a|·|b|).

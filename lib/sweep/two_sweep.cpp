@@ -233,13 +233,52 @@ std::vector<std::uint32_t> convolve(std::span<const std::uint32_t> e1, std::span
     return c;
 }
 
+// Nonincreasing increments E(x) - E(x-1).
+bool concave(std::span<const std::uint32_t> e) {
+    for (std::size_t x = 2; x < e.size(); ++x)
+        if (std::int64_t(e[x]) - e[x - 1] > std::int64_t(e[x - 1]) - e[x - 2]) return false;
+    return true;
+}
+
+// Both profiles concave: the max-plus convolution merges the increments, so
+// executing the summand with the larger next increment (G1 on ties) reaches
+// every diagonal's maximum, and that is the path the walk back recovers (it
+// takes as many of G1's steps as early as any maximal path can). O(n1 + n2).
+TwoSweep merge_concave(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2, bool want_path) {
+    const std::size_t n1 = e1.size() - 1, n2 = e2.size() - 1, steps = n1 + n2;
+    TwoSweep r;
+    r.ico = true;
+    r.maxima.assign(steps + 1, 0);
+    if (want_path) r.moves.assign(steps, 0);
+    std::size_t i = 0, j = 0;
+    std::int64_t e = 0;
+    for (std::size_t t = 1; t <= steps; ++t) {
+        const bool down = j == n2 || (i < n1 && std::int64_t(e1[i + 1]) - e1[i] >= std::int64_t(e2[j + 1]) - e2[j]);
+        e += down ? std::int64_t(e1[i + 1]) - e1[i] : std::int64_t(e2[j + 1]) - e2[j];
+        (down ? i : j) += 1;
+        r.maxima[t] = narrow(e);
+        if (want_path) r.moves[t - 1] = down;
+    }
+    return r;
+}
+
 }  // namespace
+
+TwoSweep two_sweep_reference(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2, bool want_path,
+                             std::size_t full_path_bits) {
+    priority::validate_profile(e1, "G1");
+    priority::validate_profile(e2, "G2");
+    if (e1.size() - 1 + e2.size() - 1 >= kNone) fail(Errc::too_large, "2-IC-Sweep: 2^32-1 steps or more");
+    return fits_int32(e1, e2) ? run<std::int32_t>(e1, e2, want_path, full_path_bits)
+                              : run<std::int64_t>(e1, e2, want_path, full_path_bits);
+}
 
 TwoSweep two_sweep(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2, bool want_path,
                    std::size_t full_path_bits) {
     priority::validate_profile(e1, "G1");
     priority::validate_profile(e2, "G2");
     if (e1.size() - 1 + e2.size() - 1 >= kNone) fail(Errc::too_large, "2-IC-Sweep: 2^32-1 steps or more");
+    if (concave(e1) && concave(e2)) return merge_concave(e1, e2, want_path);
     return fits_int32(e1, e2) ? run<std::int32_t>(e1, e2, want_path, full_path_bits)
                               : run<std::int64_t>(e1, e2, want_path, full_path_bits);
 }

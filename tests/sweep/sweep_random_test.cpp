@@ -259,7 +259,8 @@ TEST(TwoSweep, CheckpointedPathMatchesFullBits) {
             if (ramp && n > 0) e.back() += 1;
             ps.push_back(std::move(e));
         }
-        const auto full = sweep::two_sweep(ps[0], ps[1], true), parts = sweep::two_sweep(ps[0], ps[1], true, 0);
+        const auto full = sweep::two_sweep_reference(ps[0], ps[1], true),
+                   parts = sweep::two_sweep_reference(ps[0], ps[1], true, 0);
         ASSERT_EQ(full.ico, parts.ico);
         ASSERT_EQ(full.failed_diagonal, parts.failed_diagonal);
         ASSERT_EQ(full.maxima, parts.maxima);
@@ -267,6 +268,40 @@ TEST(TwoSweep, CheckpointedPathMatchesFullBits) {
         ico += full.ico;
     }
     EXPECT_GE(ico, 50);
+}
+
+// Concave profiles are merged instead of swept: the same maxima and path as
+// the table (ties between the two summands' increments included).
+TEST(TwoSweep, ConcaveMergeMatchesTable) {
+    SplitMix64 rng(4242);
+    int merged = 0;
+    for (int it = 0; it < 2000; ++it) {
+        std::vector<Profile> ps;
+        for (int k = 0; k < 2; ++k) {
+            const auto n = rng.below(40);
+            std::vector<std::int64_t> inc;
+            for (std::uint64_t x = 0; x < n; ++x) inc.push_back(static_cast<std::int64_t>(rng.below(5)) - 1);
+            if (rng.below(4) != 0) std::sort(inc.rbegin(), inc.rend());  // mostly concave
+            Profile e{0};
+            std::int64_t v = 0;
+            for (const auto d : inc) {
+                v = std::max<std::int64_t>(0, v + d);
+                e.push_back(static_cast<std::uint32_t>(v));
+            }
+            ps.push_back(std::move(e));
+        }
+        const auto fast = sweep::two_sweep(ps[0], ps[1], true), table = sweep::two_sweep_reference(ps[0], ps[1], true);
+        ASSERT_EQ(fast.ico, table.ico);
+        ASSERT_EQ(fast.failed_diagonal, table.failed_diagonal);
+        ASSERT_EQ(fast.maxima, table.maxima);
+        ASSERT_EQ(fast.moves, table.moves);
+        bool both = true;
+        for (const auto& e : ps)
+            for (std::size_t x = 2; x < e.size(); ++x)
+                both = both && std::int64_t(e[x]) - e[x - 1] <= std::int64_t(e[x - 1]) - e[x - 2];
+        merged += both;
+    }
+    EXPECT_GE(merged, 500);
 }
 
 }  // namespace
