@@ -44,25 +44,31 @@ std::size_t first_bad_row(std::span<const std::uint32_t> e1, std::span<const std
     return static_cast<std::size_t>(-1);
 }
 
+// The first y violating (1) in row x, scalar and exact.
+std::optional<Violation> scan_row(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
+                                  std::size_t x) {
+    const std::size_t s1 = e1.size() - 1;
+    for (std::size_t y = 0; y < e2.size(); ++y) {
+        const std::size_t z = x + y;
+        const std::uint64_t lhs = std::uint64_t(e1[x]) + e2[y];
+        const std::uint64_t rhs = std::uint64_t(e1[std::min(s1, z)]) + e2[z > s1 ? z - s1 : 0];
+        if (lhs > rhs) return Violation{static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), lhs, rhs};
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<Violation> find_violation(std::span<const std::uint32_t> e1,
                                         std::span<const std::uint32_t> e2) {
     validate_profile(e1, "G1");
     validate_profile(e2, "G2");
-    const std::size_t s1 = e1.size() - 1;
     if (e1.size() * e2.size() <= kSmallTable) {
         // Small tables (the linearizer decides millions of pairs of 10-source
         // blocks): a plain scan, no scratch, exits at the first violation,
         // which is the lexicographically smallest by construction.
-        for (std::size_t x = 0; x <= s1; ++x)
-            for (std::size_t y = 0; y < e2.size(); ++y) {
-                const std::size_t z = x + y;
-                const std::uint64_t lhs = std::uint64_t(e1[x]) + e2[y];
-                const std::uint64_t rhs = std::uint64_t(e1[std::min(s1, z)]) + e2[z > s1 ? z - s1 : 0];
-                if (lhs > rhs)
-                    return Violation{static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), lhs, rhs};
-            }
+        for (std::size_t x = 0; x < e1.size(); ++x)
+            if (auto v = scan_row(e1, e2, x)) return v;
         return std::nullopt;
     }
     const std::uint64_t top = std::uint64_t(*std::max_element(e1.begin(), e1.end())) +
@@ -71,13 +77,7 @@ std::optional<Violation> find_violation(std::span<const std::uint32_t> e1,
                               ? first_bad_row<std::int32_t>(e1, e2)
                               : first_bad_row<std::int64_t>(e1, e2);
     if (x == static_cast<std::size_t>(-1)) return std::nullopt;
-    for (std::size_t y = 0; y < e2.size(); ++y) {
-        const std::size_t z = x + y;
-        const std::uint64_t lhs = std::uint64_t(e1[x]) + e2[y];
-        const std::uint64_t rhs = std::uint64_t(e1[std::min(s1, z)]) + e2[z > s1 ? z - s1 : 0];
-        if (lhs > rhs)
-            return Violation{static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), lhs, rhs};
-    }
+    if (auto v = scan_row(e1, e2, x)) return v;
     fail(Errc::internal, "priority: row kernel and scalar check disagree");
 }
 
