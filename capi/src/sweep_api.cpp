@@ -11,6 +11,9 @@ struct ics_sweep_result {
     Magic magic{kSweepMagic};
     sweep::SweepResult r;
     std::uint32_t count = 0;
+    // The summands' profiles: Gi ▷ Gj is decided when asked
+    // (ics_sweep_result_pair), not as a p × p table up front.
+    std::vector<std::vector<std::uint32_t>> profiles;
     // For sweeps of dags: each summand's ICO order (nonsinks then sinks).
     std::vector<std::vector<NodeId>> orders;
     std::vector<std::vector<NodeId>> sinks;
@@ -45,6 +48,8 @@ Summand summand(const ics_dag* dag, std::size_t index) {
     s.profile = pebble::nonsource_profile(g, r.order);
     return s;
 }
+
+constexpr sweep::SweepOptions kNoPairs{.path = true, .pairs = false, .envelope = true};
 
 ics_status emit(ics_sweep_result** out, std::unique_ptr<ics_sweep_result> h) {
     *out = h.release();
@@ -99,8 +104,9 @@ ics_status ics_sweep(ics_sweep_result** out, const uint32_t* const* profiles, co
     for (size_t i = 0; i < count; ++i)
         ps.push_back(to_profile(profiles[i], lengths[i], ("profile " + std::to_string(i + 1)).c_str()));
     auto h = std::make_unique<ics_sweep_result>();
-    h->r = sweep::ic_sweep(ps);
+    h->r = sweep::ic_sweep(ps, kNoPairs);
     h->count = static_cast<std::uint32_t>(count);
+    h->profiles = std::move(ps);
     return emit(out, std::move(h));
     ICS_API_END
 }
@@ -118,8 +124,9 @@ ics_status ics_sweep_dags(ics_sweep_result** out, const ics_dag* const* dags, si
         h->orders.push_back(std::move(s.nonsinks));
         h->sinks.push_back(std::move(s.sinks));
     }
-    h->r = sweep::ic_sweep(ps);
+    h->r = sweep::ic_sweep(ps, kNoPairs);
     h->count = static_cast<std::uint32_t>(count);
+    h->profiles = std::move(ps);
     return emit(out, std::move(h));
     ICS_API_END
 }
@@ -151,7 +158,7 @@ ics_status ics_sweep_result_pair(int* out, const ics_sweep_result* result, uint3
     const auto& h = check(result);
     if (i >= h.count || j >= h.count)
         fail(Errc::invalid_argument, "summand index out of range (" + std::to_string(h.count) + " summands)");
-    *out = h.r.pairs[static_cast<std::size_t>(i) * h.count + j] ? 1 : 0;
+    *out = priority::has_priority(h.profiles[i], h.profiles[j]) ? 1 : 0;
     return ICS_OK;
     ICS_API_END
 }

@@ -76,6 +76,9 @@ static int is_profile_text(const char* text) { return strchr(text, ',') || strcm
 
 /* ------------------------------------------------------------ sweep */
 
+/* Pairs Gi ▷ Gj the text report lists before ", ...". */
+#define SHOWN_PAIRS 20
+
 typedef struct sweep_report {
     const ics_sweep_result* res;
     uint32_t count;
@@ -84,10 +87,14 @@ typedef struct sweep_report {
     cli_u32s path, profile, envelope;
     int failed; /* no IC-optimal schedule: invocation failed_group found none at step failed_step */
     uint32_t failed_group, failed_step;
-    int* pairs; /* count x count, row-major */
+    int* pairs; /* count x count, row-major (JSON only) */
+    /* Text report: the first SHOWN_PAIRS + 1 pairs Gi ▷ Gj (i != j), row-major:
+     * only these are decided, not the whole p x p relation. */
+    uint32_t shown[SHOWN_PAIRS + 1][2];
+    size_t shown_count;
 } sweep_report;
 
-static ics_status fetch_sweep(sweep_report* r) {
+static ics_status fetch_sweep(sweep_report* r, int json) {
     const ics_sweep_result* res = r->res;
     ics_status st = ics_sweep_result_count(&r->count, res);
     if (st == ICS_OK) st = ics_sweep_result_ico(&r->ico, res);
@@ -99,6 +106,20 @@ static ics_status fetch_sweep(sweep_report* r) {
     if (st == ICS_OK)
         CLI_FETCH(st, r->envelope, ics_sweep_result_envelope(r->envelope.v, r->envelope.cap, &r->envelope.len, res));
     if (st == ICS_OK) st = ics_sweep_result_failure(&r->failed, &r->failed_group, &r->failed_step, res);
+    if (!json) {
+        for (uint32_t i = 0; i < r->count && st == ICS_OK && r->shown_count <= SHOWN_PAIRS; ++i)
+            for (uint32_t j = 0; j < r->count && st == ICS_OK && r->shown_count <= SHOWN_PAIRS; ++j) {
+                int yes = 0;
+                if (i == j) continue;
+                st = ics_sweep_result_pair(&yes, res, i, j);
+                if (st == ICS_OK && yes) {
+                    r->shown[r->shown_count][0] = i;
+                    r->shown[r->shown_count][1] = j;
+                    ++r->shown_count;
+                }
+            }
+        return st;
+    }
     if (st == ICS_OK) {
         r->pairs = malloc((size_t)r->count * r->count * sizeof *r->pairs);
         if (!r->pairs) st = ICS_ERR_NOMEM;
@@ -261,18 +282,17 @@ static void write_sweep_text(const sweep_report* r, char** names, const cli_u32s
     out_row("IC-optimal", r->ico ? "yes" : "no");
     out_row("chain", r->chain ? "yes" : "no");
     out_label("priorities");
-    size_t listed = 0;
-    for (uint32_t i = 0; i < r->count; ++i)
-        for (uint32_t j = 0; j < r->count; ++j) {
-            if (i == j || !r->pairs[(size_t)i * r->count + j]) continue;
-            if (listed++ == 20) out_str(", ...");
-            if (listed > 20) continue;
-            if (listed > 1) out_str(", ");
-            char pair[64];
-            snprintf(pair, sizeof pair, "G%lu ▷ G%lu", (unsigned long)i + 1, (unsigned long)j + 1);
-            out_str(pair);
+    for (size_t k = 0; k < r->shown_count; ++k) {
+        if (k == SHOWN_PAIRS) {
+            out_str(", ...");
+            break;
         }
-    if (!listed) out_str("none");
+        if (k > 0) out_str(", ");
+        char pair[64];
+        snprintf(pair, sizeof pair, "G%lu ▷ G%lu", (unsigned long)r->shown[k][0] + 1, (unsigned long)r->shown[k][1] + 1);
+        out_str(pair);
+    }
+    if (!r->shown_count) out_str("none");
     out_char('\n');
     if (*r->reason) out_row("reason", r->reason);
     if (r->ico) {
@@ -335,12 +355,14 @@ static int run_sweep(const cli_command* self, int argc, char** argv) {
         }
     }
     ics_sweep_result* res = NULL;
-    sweep_report report = {NULL, 0, 0, 0, "", {NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}, 0, 0, 0, NULL};
+    sweep_report report;
+    memset(&report, 0, sizeof report);
+    report.reason = "";
     ics_status st = ICS_OK;
     if (rc == 0) {
         st = given ? ics_sweep(&res, arrays, lengths, p) : ics_sweep_dags(&res, (const ics_dag* const*)dags, p);
         report.res = res;
-        if (st == ICS_OK) st = fetch_sweep(&report);
+        if (st == ICS_OK) st = fetch_sweep(&report, json);
         if (st != ICS_OK) rc = fail_dags(st, argv, p);
     }
     /* The text table needs the summands' profiles: computed for two small dags. */

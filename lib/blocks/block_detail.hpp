@@ -132,7 +132,9 @@ bool m_order_in(const Dag& g, std::span<const NodeId> sources, std::vector<NodeI
 // Planar bipartite trees (pbt.cpp): caterpillar test and the slides' greedy
 // Σ_S. Returns false when `v` is not a PBT or Σ_S would take more than
 // `max_work` elementary steps.
-bool schedule_pbt(const BlockView& v, BlockSchedule& out, std::uint64_t max_work);
+// `reference`: the former greedy, rebuilding the strands at every step
+// (O(n^2)), kept as the tests' oracle.
+bool schedule_pbt(const BlockView& v, BlockSchedule& out, std::uint64_t max_work, bool reference = false);
 
 // Exhaustive search over subsets of tops (exact_block.cpp); v.tops() <= 30.
 struct ExactResult {

@@ -18,12 +18,16 @@
 // completes, repeat. The slides' theorem: Σ_S is IC optimal for every sum of
 // PBT strands (tests/blocks check it against brute force).
 #include <algorithm>
+#include <set>
+#include <utility>
 
 #include "blocks/block_detail.hpp"
 
 namespace ics::blocks::detail {
 
 namespace {
+
+constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 
 // The caterpillar's spine (non-leaf nodes, tops as t and bottoms as T + b) from
 // one end to the other, or empty when `v` is not a tree whose non-leaf nodes
@@ -190,9 +194,139 @@ std::vector<std::uint32_t> greedy_sigma(const BlockView& v, const std::vector<st
     return order;
 }
 
+// The same Σ_S, keeping the residual strands up to date instead of
+// rebuilding them at every step. In planar order every sink's parents are
+// consecutive, so a sink whose residual interval holds position p is a child
+// of p: executing p changes only p's sinks (their ends move to p's live
+// neighbours, or they complete) and the join of p's two gaps. The first
+// coordinate u(1) (sinks whose only remaining parent is u) is kept per source
+// in an ordered set, so the candidates tied on it come out in planar order;
+// the later coordinates are compared as before, walking each candidate's
+// strand along the live list. O((n + arcs) log n) when few sources tie on
+// u(1) (the fMRI summands: one per step); ties cost what they cost before.
+std::vector<std::uint32_t> greedy_sigma_incremental(const BlockView& v, const std::vector<std::uint32_t>& planar,
+                                                    std::uint64_t max_work) {
+    const std::uint32_t T = v.tops(), B = v.bottoms(), kEnd = T;
+    std::vector<std::uint32_t> pos(T);
+    for (std::uint32_t i = 0; i < T; ++i) pos[planar[i]] = i;
+    std::vector<std::uint32_t> L(B), R(B), missing(B), prv(T), nxt(T), cov(T, 0), head(T, kNone), link_next(B),
+        link_prev(B), single(T, 0);
+    for (std::uint32_t p = 0; p < T; ++p) {
+        prv[p] = p == 0 ? kEnd : p - 1;
+        nxt[p] = p + 1;
+    }
+    // by-right lists: the unfinished sinks whose residual interval ends at p.
+    const auto push_right = [&](std::uint32_t b) {
+        const std::uint32_t e = R[b];
+        link_prev[b] = kNone;
+        link_next[b] = head[e];
+        if (head[e] != kNone) link_prev[head[e]] = b;
+        head[e] = b;
+    };
+    const auto drop_right = [&](std::uint32_t b) {
+        if (link_prev[b] != kNone) link_next[link_prev[b]] = link_next[b];
+        else head[R[b]] = link_next[b];
+        if (link_next[b] != kNone) link_prev[link_next[b]] = link_prev[b];
+    };
+    std::vector<std::int64_t> diff(T + 1, 0);
+    for (std::uint32_t b = 0; b < B; ++b) {
+        L[b] = T;
+        R[b] = 0;
+        for (std::uint32_t t : v.up(b)) {
+            L[b] = std::min(L[b], pos[t]);
+            R[b] = std::max(R[b], pos[t]);
+        }
+        missing[b] = v.in_degree(b);
+        push_right(b);
+        ++diff[L[b]];  // gaps L..R-1 are covered
+        --diff[R[b]];
+        if (L[b] == R[b]) ++single[L[b]];
+    }
+    std::int64_t run = 0;
+    for (std::uint32_t p = 0; p + 1 < T; ++p) cov[p] = static_cast<std::uint32_t>(run += diff[p]);
+    // Sources by (u(1) descending, planar position ascending).
+    std::set<std::pair<std::int64_t, std::uint32_t>> by_single;
+    for (std::uint32_t p = 0; p < T; ++p) by_single.emplace(-std::int64_t(single[p]), p);
+    const auto set_single = [&](std::uint32_t p, std::uint32_t value) {
+        by_single.erase({-std::int64_t(single[p]), p});
+        single[p] = value;
+        by_single.emplace(-std::int64_t(value), p);
+    };
+    std::vector<std::uint32_t> order, cand, keep, at(T);
+    std::vector<std::uint64_t> score(T, 0);
+    std::vector<std::uint8_t> open(T, 0);
+    order.reserve(T);
+    std::uint64_t work = 0;
+    // Sinks ending at e whose residual interval starts at u or later.
+    const auto ending = [&](std::uint32_t e, std::uint32_t u) {
+        std::uint64_t c = 0;
+        for (std::uint32_t b = head[e]; b != kNone; b = link_next[b]) c += L[b] >= u;
+        return c;
+    };
+    for (std::uint32_t step = 0; step < T; ++step) {
+        // Candidates: the maximum u(1), in planar order.
+        cand.clear();
+        const std::int64_t top = by_single.begin()->first;
+        for (auto it = by_single.begin(); it != by_single.end() && it->first == top; ++it) cand.push_back(it->second);
+        work += cand.size() + v.out_degree(planar[cand[0]]) + 1;
+        if (work > max_work) return {};
+        for (std::uint32_t u : cand) {
+            score[u] = single[u];
+            at[u] = u;
+            open[u] = 1;
+        }
+        while (cand.size() > 1) {
+            work += 3 * cand.size();
+            if (work > max_work) return {};
+            bool any_open = false;
+            for (std::uint32_t u : cand) {
+                if (!open[u]) continue;
+                const std::uint32_t e = at[u];
+                if (nxt[e] == kEnd || cov[e] == 0) {  // u's strand ends at e: V_u is constant from here on
+                    open[u] = 0;
+                    continue;
+                }
+                any_open = true;
+                at[u] = nxt[e];
+                score[u] += ending(at[u], u);
+            }
+            if (!any_open) break;
+            std::uint64_t best = 0;
+            for (std::uint32_t u : cand) best = std::max(best, score[u]);
+            keep.clear();
+            for (std::uint32_t u : cand)
+                if (score[u] == best) keep.push_back(u);
+            cand.swap(keep);
+        }
+        const std::uint32_t p = cand[0];  // leftmost maximum
+        order.push_back(planar[p]);
+        // Execute p: its sinks complete or shrink to p's live neighbours.
+        const std::uint32_t a = prv[p], c = nxt[p];
+        for (std::uint32_t b : v.down(planar[p])) {
+            drop_right(b);
+            if (--missing[b] == 0) continue;  // its only remaining parent was p
+            if (L[b] == p) L[b] = c;
+            if (R[b] == p) R[b] = a;
+            push_right(b);
+            if (L[b] == R[b]) set_single(L[b], single[L[b]] + 1);
+        }
+        by_single.erase({-std::int64_t(single[p]), p});
+        if (a != kEnd) {
+            nxt[a] = c;
+            // Only p's sinks can cover both of p's gaps (they hold p).
+            std::uint32_t k = 0;
+            if (c != kEnd)
+                for (std::uint32_t b : v.down(planar[p])) k += missing[b] > 0 && L[b] <= a && R[b] >= c;
+            cov[a] = k;
+        }
+        if (c != kEnd) prv[c] = a;
+    }
+    return order;
+}
+
 }  // namespace
 
-bool schedule_pbt(const BlockView& v, BlockSchedule& out, std::uint64_t max_work) {
+bool schedule_pbt(const BlockView& v, BlockSchedule& out, std::uint64_t max_work, bool reference) {
     const std::uint32_t T = v.tops();
     if (T < 2) return false;
     const std::vector<std::uint32_t> spine = caterpillar_spine(v);
@@ -212,7 +346,8 @@ bool schedule_pbt(const BlockView& v, BlockSchedule& out, std::uint64_t max_work
                   [&](std::uint32_t a, std::uint32_t b) { return v.top_ids[a] < v.top_ids[b]; });
     }
     if (planar.size() != T) return false;  // cannot happen for a caterpillar
-    const std::vector<std::uint32_t> order = greedy_sigma(v, planar, max_work);
+    const std::vector<std::uint32_t> order =
+        reference ? greedy_sigma(v, planar, max_work) : greedy_sigma_incremental(v, planar, max_work);
     if (order.empty()) return false;
     set_proven(out, v, Kind::pbt, shape_text(v, spine), order);
     out.profile = local_profile(v, order);

@@ -24,16 +24,37 @@ void validate_profile(std::span<const std::uint32_t> e, std::string_view what) {
 
 namespace {
 
+// Tables of at most this many cells are scanned without the row kernels.
+constexpr std::size_t kSmallTable = 256;
+
 // Smallest x whose row violates (1), or npos; T is wide enough for every sum.
 template <class T>
 std::size_t first_bad_row(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2) {
     const std::size_t s1 = e1.size() - 1, s2 = e2.size() - 1;
-    std::vector<T> b(e2.begin(), e2.end()), l(s1 + s2 + 1);
+    // Scratch reused across calls: the linearizer decides ~10^6 pairs of
+    // small profiles on sums of many distinct blocks, where two heap
+    // allocations per call cost as much as the test itself.
+    thread_local std::vector<T> b, l;
+    b.assign(e2.begin(), e2.end());
+    l.resize(s1 + s2 + 1);
     for (std::size_t z = 0; z <= s1 + s2; ++z)
         l[z] = static_cast<T>(T(e1[std::min(s1, z)]) + T(e2[z > s1 ? z - s1 : 0]));
     for (std::size_t x = 0; x <= s1; ++x)
         if (detail::any_sum_exceeds<T>(T(e1[x]), b.data(), l.data() + x, s2 + 1)) return x;
     return static_cast<std::size_t>(-1);
+}
+
+// The first y violating (1) in row x, scalar and exact.
+std::optional<Violation> scan_row(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
+                                  std::size_t x) {
+    const std::size_t s1 = e1.size() - 1;
+    for (std::size_t y = 0; y < e2.size(); ++y) {
+        const std::size_t z = x + y;
+        const std::uint64_t lhs = std::uint64_t(e1[x]) + e2[y];
+        const std::uint64_t rhs = std::uint64_t(e1[std::min(s1, z)]) + e2[z > s1 ? z - s1 : 0];
+        if (lhs > rhs) return Violation{static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), lhs, rhs};
+    }
+    return std::nullopt;
 }
 
 }  // namespace
@@ -42,20 +63,21 @@ std::optional<Violation> find_violation(std::span<const std::uint32_t> e1,
                                         std::span<const std::uint32_t> e2) {
     validate_profile(e1, "G1");
     validate_profile(e2, "G2");
+    if (e1.size() * e2.size() <= kSmallTable) {
+        // Small tables (the linearizer decides millions of pairs of 10-source
+        // blocks): a plain scan, no scratch, exits at the first violation,
+        // which is the lexicographically smallest by construction.
+        for (std::size_t x = 0; x < e1.size(); ++x)
+            if (auto v = scan_row(e1, e2, x)) return v;
+        return std::nullopt;
+    }
     const std::uint64_t top = std::uint64_t(*std::max_element(e1.begin(), e1.end())) +
                               *std::max_element(e2.begin(), e2.end());
     const std::size_t x = top <= std::uint64_t(std::numeric_limits<std::int32_t>::max())
                               ? first_bad_row<std::int32_t>(e1, e2)
                               : first_bad_row<std::int64_t>(e1, e2);
     if (x == static_cast<std::size_t>(-1)) return std::nullopt;
-    const std::size_t s1 = e1.size() - 1;
-    for (std::size_t y = 0; y < e2.size(); ++y) {
-        const std::size_t z = x + y;
-        const std::uint64_t lhs = std::uint64_t(e1[x]) + e2[y];
-        const std::uint64_t rhs = std::uint64_t(e1[std::min(s1, z)]) + e2[z > s1 ? z - s1 : 0];
-        if (lhs > rhs)
-            return Violation{static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), lhs, rhs};
-    }
+    if (auto v = scan_row(e1, e2, x)) return v;
     fail(Errc::internal, "priority: row kernel and scalar check disagree");
 }
 

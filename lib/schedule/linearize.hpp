@@ -59,4 +59,10 @@ class MemoryGuide;
 Linearization linearize(const decompose::Decomposition& dec, const blocks::ScheduleTable& blocks,
                         MemoryGuide* guide = nullptr);
 
+// The same linearization by the former steps, for tests: IC-Sweep over every
+// sum (no ▷-chain shortcut), the greedy step's scores recounted over all
+// pairs of present types, and no witness for failed dominance checks.
+Linearization linearize_reference(const decompose::Decomposition& dec, const blocks::ScheduleTable& blocks,
+                                  MemoryGuide* guide = nullptr);
+
 }  // namespace ics::schedule

@@ -31,8 +31,18 @@ struct TwoSweep {
     // next nonsink of G1 (a downward move in E), 0 if of G2 (rightward).
     std::vector<std::uint8_t> moves;
 };
+// Path recovery keeps one bit per table cell up to `full_path_bits` cells
+// (64 MB); beyond, a checkpoint every ~sqrt(n1+n2) diagonals and one stretch
+// recomputed at a time on the way back: O(sqrt(n1+n2)·n1) bits, twice the
+// work, the same path.
+inline constexpr std::size_t kFullPathBits = std::size_t{1} << 29;
+// Two concave profiles (nonincreasing increments) are merged in O(n1 + n2)
+// instead: the same maxima and path.
 TwoSweep two_sweep(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
-                   bool want_path = true);
+                   bool want_path = true, std::size_t full_path_bits = kFullPathBits);
+// The table sweep always (no concave merge): a test oracle.
+TwoSweep two_sweep_reference(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
+                             bool want_path = true, std::size_t full_path_bits = kFullPathBits);
 
 // Max-plus convolution: c[z] = max_{x+y=z} a[x]+b[y], the per-step maximum of
 // G1+G2's table whether or not it has an IC-optimal path. O(|a|·|b|).
@@ -69,11 +79,17 @@ struct SweepResult {
 };
 
 // Alg. IC-Sweep, grouping ((G1+G2)+G3)+...; p >= 1 profiles (p = 1 is
-// trivially ico). Time O(Σ_{i<j} n_i n_j) plus the optional pairs matrix.
+// trivially ico). Time O(Σ_{i<j} n_i n_j) plus the optional pairs matrix;
+// O(Σ_i n_i n_{i+1}) when the summands form a ▷-chain in the given order.
 // Throws Errc::invalid_argument on no profiles or a bad profile,
 // Errc::too_large when a merged profile exceeds 32 bits.
 SweepResult ic_sweep(std::span<const std::vector<std::uint32_t>> profiles,
                      const SweepOptions& options = {});
+
+// The same by 2-IC-Sweeps only, without ic_sweep's shortcut for summands
+// that form a ▷-chain in the given order (a test oracle).
+SweepResult ic_sweep_reference(std::span<const std::vector<std::uint32_t>> profiles,
+                               const SweepOptions& options = {});
 
 // Profile of the sum along `path` (summand index per step), size |path| + 1.
 // Throws invalid_argument unless path uses summand k exactly n_k times.

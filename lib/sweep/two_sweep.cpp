@@ -57,83 +57,160 @@ std::uint32_t narrow(std::int64_t v) {
     return static_cast<std::uint32_t>(v);
 }
 
-// YES bits of every diagonal's marked range, for path recovery.
+// YES bits of the marked ranges of diagonals t0, t0+1, ..., for path recovery.
 struct PathBits {
+    std::size_t t0 = 0;
     std::vector<std::uint64_t> words;
-    std::vector<std::uint32_t> lo, hi;  // marked range of diagonal t
+    std::vector<std::uint32_t> lo, hi;  // marked range of diagonal t0 + k
     std::vector<std::size_t> first;     // its first word
 
+    void clear(std::size_t start) {
+        t0 = start;
+        words.clear();
+        lo.clear();
+        hi.clear();
+        first.clear();
+    }
+    // v[i+1] = V(i) on the diagonal, for clo <= i <= chi.
+    void record(std::size_t clo, std::size_t chi, const std::uint8_t* v) {
+        lo.push_back(static_cast<std::uint32_t>(clo));
+        hi.push_back(static_cast<std::uint32_t>(chi));
+        first.push_back(words.size());
+        for (std::size_t i = clo; i <= chi; i += 64) words.push_back(pack64(v + i + 1));
+    }
     bool yes(std::size_t t, std::size_t i) const {
-        if (i < lo[t] || i > hi[t]) return false;
-        const std::size_t k = i - lo[t];
-        return (words[first[t] + k / 64] >> (k % 64)) & 1u;
+        const std::size_t d = t - t0;
+        if (i < lo[d] || i > hi[d]) return false;
+        const std::size_t k = i - lo[d];
+        return (words[first[d] + k / 64] >> (k % 64)) & 1u;
     }
 };
 
+// Diagonal by diagonal through the table E(i,j) = E1(i)+E2(j) (see above):
+// `v` holds V of the last diagonal at [i+1], zero just outside its marked
+// range [clo, chi]; [wlo, whi] is its YES span.
 template <class T>
-TwoSweep run(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2, bool want_path) {
-    const std::size_t n1 = e1.size() - 1, n2 = e2.size() - 1, steps = n1 + n2;
-    const std::vector<T> a(e1.begin(), e1.end()), rb(e2.rbegin(), e2.rend());
-    // V(i) of a diagonal lives at [i+1]: guards at 0 and n1+2, slack for pack64.
-    std::vector<std::uint8_t> prev(n1 + 3 + 64, 0), cur(n1 + 3 + 64, 0);
-    prev[1] = 1;  // step 2(b): V(0,0) = YES
-    std::size_t wlo = 0, whi = 0;
+struct Sweeper {
+    std::size_t n1, n2;
+    std::vector<T> a, rb;
+    std::vector<std::uint8_t> v, next;
+    std::size_t wlo = 0, whi = 0, clo = 0, chi = 0;
 
+    Sweeper(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2)
+        : n1(e1.size() - 1), n2(e2.size() - 1), a(e1.begin(), e1.end()), rb(e2.rbegin(), e2.rend()),
+          v(n1 + 3 + 64, 0), next(n1 + 3 + 64, 0) {
+        v[1] = 1;  // step 2(b): V(0,0) = YES
+    }
+
+    // Diagonal t from diagonal t-1; false when it holds no YES (step 2(c)ii).
+    bool step(std::size_t t, T& m) {
+        const std::size_t lo = t > n2 ? t - n2 : 0, hi = std::min(n1, t);
+        m = max_sum(a.data() + lo, rb.data() + (lo + n2 - t), hi - lo + 1);  // rb[i+n2-t] = E2(t-i)
+        const std::size_t nlo = std::max(lo, wlo), nhi = std::min(hi, whi + 1);
+        mark(a.data() + nlo, rb.data() + (nlo + n2 - t), m, v.data() + nlo, v.data() + nlo + 1,
+             next.data() + nlo + 1, nhi - nlo + 1);
+        next[nlo] = 0;  // keep V zero just outside the marked range
+        next[nhi + 2] = 0;
+        const auto begin = next.begin() + std::ptrdiff_t(nlo + 1), end = next.begin() + std::ptrdiff_t(nhi + 2);
+        const auto f = std::find(begin, end, std::uint8_t(1));
+        if (f == end) return false;
+        wlo = nlo + std::size_t(f - begin);
+        whi = nhi;
+        while (!next[whi + 1]) --whi;
+        clo = nlo;
+        chi = nhi;
+        std::swap(v, next);
+        return true;
+    }
+
+    // The state after a diagonal, from its recorded bits (see PathBits).
+    void restore(const std::uint64_t* w, std::size_t lo_, std::size_t hi_, std::size_t wlo_, std::size_t whi_) {
+        std::fill(v.begin(), v.end(), 0);
+        for (std::size_t k = 0; k <= hi_ - lo_; ++k) v[lo_ + 1 + k] = (w[k / 64] >> (k % 64)) & 1u;
+        clo = lo_;
+        chi = hi_;
+        wlo = wlo_;
+        whi = whi_;
+    }
+};
+
+// Path bits cost one bit per visited cell (1.25 GB for two 10^5-step
+// profiles). Beyond `full_bits` cells the forward pass keeps only a checkpoint every
+// K ≈ sqrt(steps) diagonals, and the walk back recomputes one stretch of K
+// diagonals at a time from its checkpoint (a coarse Hirschberg: twice the
+// work, O(sqrt(steps) · n1) bits).
+template <class T>
+TwoSweep run(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2, bool want_path,
+             std::size_t full_bits) {
+    Sweeper<T> sw(e1, e2);
+    const std::size_t n1 = sw.n1, n2 = sw.n2, steps = n1 + n2;
     TwoSweep r;
     r.maxima.assign(steps + 1, 0);
-    PathBits bits;
-    if (want_path) {
-        bits.lo.assign(steps + 1, 0);
-        bits.hi.assign(steps + 1, 0);
-        bits.first.assign(steps + 1, 0);
-        // at most one word per diagonal beyond one bit per cell (address space
-        // only: pages are touched as diagonals are recorded)
-        const std::size_t words = (n1 + 1) * (n2 + 1) / 64 + steps + 1;
-        try {
-            bits.words.reserve(words);
-        } catch (const std::bad_alloc&) {
-            fail(Errc::out_of_memory, "2-IC-Sweep: path recovery needs " + std::to_string(words / 131072) +
-                                          " MiB (one bit per table cell); ask for no path");
-        }
-        bits.words.push_back(1);  // diagonal 0: the single YES cell (0,0)
+    const bool full = (n1 + 1) * (n2 + 1) <= full_bits;
+    std::size_t stride = steps + 1;
+    if (!full) {
+        stride = 64;
+        while (stride * stride < steps) stride *= 2;
     }
+    PathBits bits, checkpoints;
+    std::vector<std::uint32_t> cwlo, cwhi;  // checkpoints' YES spans
+    try {
+        if (want_path && full) {
+            bits.words.reserve((n1 + 1) * (n2 + 1) / 64 + steps + 1);
+            bits.lo.reserve(steps + 1);
+            bits.hi.reserve(steps + 1);
+            bits.first.reserve(steps + 1);
+        }
+    } catch (const std::bad_alloc&) {
+        fail(Errc::out_of_memory, "2-IC-Sweep: path recovery needs " +
+                                      std::to_string((n1 + 1) * (n2 + 1) / (8u << 20)) +
+                                      " MiB (one bit per table cell); ask for no path");
+    }
+    auto keep = [&](std::size_t t) {
+        if (!want_path) return;
+        if (full) {
+            bits.record(sw.clo, sw.chi, sw.v.data());
+        } else if (t % stride == 0) {
+            checkpoints.record(sw.clo, sw.chi, sw.v.data());
+            cwlo.push_back(static_cast<std::uint32_t>(sw.wlo));
+            cwhi.push_back(static_cast<std::uint32_t>(sw.whi));
+        }
+    };
+    keep(0);
     for (std::size_t t = 1; t <= steps; ++t) {
-        const std::size_t lo = t > n2 ? t - n2 : 0, hi = std::min(n1, t);
-        const T m = max_sum(a.data() + lo, rb.data() + (lo + n2 - t), hi - lo + 1);  // rb[i+n2-t] = E2(t-i)
+        T m;
+        const bool ok = sw.step(t, m);
         r.maxima[t] = narrow(std::int64_t(m));
-        const std::size_t clo = std::max(lo, wlo), chi = std::min(hi, whi + 1);
-        mark(a.data() + clo, rb.data() + (clo + n2 - t), m, prev.data() + clo, prev.data() + clo + 1,
-             cur.data() + clo + 1, chi - clo + 1);
-        cur[clo] = 0;  // keep V zero just outside the marked range
-        cur[chi + 2] = 0;
-        const auto begin = cur.begin() + std::ptrdiff_t(clo + 1), end = cur.begin() + std::ptrdiff_t(chi + 2);
-        const auto f = std::find(begin, end, std::uint8_t(1));
-        if (f == end) {  // step 2(c)ii: a diagonal of NOs precludes a rectilinear path
+        if (!ok) {
             r.failed_diagonal = static_cast<std::uint32_t>(t);
             r.maxima.resize(t + 1);
             return r;
         }
-        wlo = clo + std::size_t(f - begin);
-        whi = chi;
-        while (!cur[whi + 1]) --whi;
-        if (want_path) {
-            bits.lo[t] = static_cast<std::uint32_t>(clo);
-            bits.hi[t] = static_cast<std::uint32_t>(chi);
-            bits.first[t] = bits.words.size();
-            for (std::size_t i = clo; i <= chi; i += 64) bits.words.push_back(pack64(cur.data() + i + 1));
-        }
-        std::swap(prev, cur);
+        keep(t);
     }
     r.ico = true;
-    if (want_path) {  // walk back from (n1, n2): left when V(i,j-1) is YES, else up
-        r.moves.assign(steps, 0);
-        std::size_t i = n1;
-        for (std::size_t t = steps; t >= 1; --t) {
-            const bool left = t - i >= 1 && bits.yes(t - 1, i);
-            if (!left && !(i > 0 && bits.yes(t - 1, i - 1))) fail(Errc::internal, "2-IC-Sweep: broken YES path");
-            r.moves[t - 1] = !left;
-            i -= !left;
+    if (!want_path) return r;
+    // Walk back from (n1, n2): left when V(i,j-1) is YES, else up.
+    r.moves.assign(steps, 0);
+    std::size_t i = n1;
+    for (std::size_t t = steps; t >= 1; --t) {
+        const std::size_t d = t - 1;
+        if (!full && (bits.lo.empty() || d < bits.t0)) {  // recompute the stretch holding diagonal d
+            const std::size_t c = d / stride;
+            bits.clear(c * stride);
+            sw.restore(checkpoints.words.data() + checkpoints.first[c], checkpoints.lo[c], checkpoints.hi[c], cwlo[c],
+                       cwhi[c]);
+            bits.record(sw.clo, sw.chi, sw.v.data());
+            for (std::size_t u = c * stride + 1; u <= d; ++u) {
+                T m;
+                if (!sw.step(u, m)) fail(Errc::internal, "2-IC-Sweep: a recomputed diagonal differs");
+                bits.record(sw.clo, sw.chi, sw.v.data());
+            }
         }
+        const bool left = t - i >= 1 && bits.yes(d, i);
+        if (!left && !(i > 0 && bits.yes(d, i - 1))) fail(Errc::internal, "2-IC-Sweep: broken YES path");
+        r.moves[t - 1] = !left;
+        i -= !left;
     }
     return r;
 }
@@ -156,13 +233,54 @@ std::vector<std::uint32_t> convolve(std::span<const std::uint32_t> e1, std::span
     return c;
 }
 
+// Nonincreasing increments E(x) - E(x-1).
+bool concave(std::span<const std::uint32_t> e) {
+    for (std::size_t x = 2; x < e.size(); ++x)
+        if (std::int64_t(e[x]) - e[x - 1] > std::int64_t(e[x - 1]) - e[x - 2]) return false;
+    return true;
+}
+
+// Both profiles concave: the max-plus convolution merges the increments, so
+// executing the summand with the larger next increment (G1 on ties) reaches
+// every diagonal's maximum, and that is the path the walk back recovers (it
+// takes as many of G1's steps as early as any maximal path can). O(n1 + n2).
+TwoSweep merge_concave(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2, bool want_path) {
+    const std::size_t n1 = e1.size() - 1, n2 = e2.size() - 1, steps = n1 + n2;
+    TwoSweep r;
+    r.ico = true;
+    r.maxima.assign(steps + 1, 0);
+    if (want_path) r.moves.assign(steps, 0);
+    std::size_t i = 0, j = 0;
+    std::int64_t e = 0;
+    for (std::size_t t = 1; t <= steps; ++t) {
+        const bool down = j == n2 || (i < n1 && std::int64_t(e1[i + 1]) - e1[i] >= std::int64_t(e2[j + 1]) - e2[j]);
+        e += down ? std::int64_t(e1[i + 1]) - e1[i] : std::int64_t(e2[j + 1]) - e2[j];
+        (down ? i : j) += 1;
+        r.maxima[t] = narrow(e);
+        if (want_path) r.moves[t - 1] = down;
+    }
+    return r;
+}
+
 }  // namespace
 
-TwoSweep two_sweep(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2, bool want_path) {
+TwoSweep two_sweep_reference(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2, bool want_path,
+                             std::size_t full_path_bits) {
     priority::validate_profile(e1, "G1");
     priority::validate_profile(e2, "G2");
     if (e1.size() - 1 + e2.size() - 1 >= kNone) fail(Errc::too_large, "2-IC-Sweep: 2^32-1 steps or more");
-    return fits_int32(e1, e2) ? run<std::int32_t>(e1, e2, want_path) : run<std::int64_t>(e1, e2, want_path);
+    return fits_int32(e1, e2) ? run<std::int32_t>(e1, e2, want_path, full_path_bits)
+                              : run<std::int64_t>(e1, e2, want_path, full_path_bits);
+}
+
+TwoSweep two_sweep(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2, bool want_path,
+                   std::size_t full_path_bits) {
+    priority::validate_profile(e1, "G1");
+    priority::validate_profile(e2, "G2");
+    if (e1.size() - 1 + e2.size() - 1 >= kNone) fail(Errc::too_large, "2-IC-Sweep: 2^32-1 steps or more");
+    if (concave(e1) && concave(e2)) return merge_concave(e1, e2, want_path);
+    return fits_int32(e1, e2) ? run<std::int32_t>(e1, e2, want_path, full_path_bits)
+                              : run<std::int64_t>(e1, e2, want_path, full_path_bits);
 }
 
 std::vector<std::uint32_t> max_plus(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b) {

@@ -210,5 +210,103 @@ TEST(SweepRandom, Theorem41SumInheritsPriority) {
     EXPECT_GE(used, 100);
 }
 
+// ic_sweep's shortcut for summands that form a ▷-chain in the given order
+// against the 2-IC-Sweeps it skips: every field equal, on random lists of
+// IC-optimal profiles, half of them put in a ▷ order first (copies included).
+TEST(IcSweep, ChainShortcutMatchesSweeps) {
+    SplitMix64 rng(2026);
+    int chains = 0, others = 0;
+    for (int it = 0; it < 600; ++it) {
+        std::vector<Profile> pool, ps;
+        const int kinds = 1 + static_cast<int>(rng.below(4));
+        for (int k = 0; k < kinds; ++k) pool.push_back(random_ico_profile(rng, 4, 5));
+        const int p = 1 + static_cast<int>(rng.below(12));
+        for (int k = 0; k < p; ++k) ps.push_back(pool[rng.below(pool.size())]);
+        if (rng.below(2)) {  // insertion sort by ▷ where it decides
+            for (std::size_t a = 1; a < ps.size(); ++a)
+                for (std::size_t b = a; b > 0 && has_priority(ps[b], ps[b - 1]) && !has_priority(ps[b - 1], ps[b]); --b)
+                    std::swap(ps[b], ps[b - 1]);
+        }
+        const auto fast = ic_sweep(ps), slow = sweep::ic_sweep_reference(ps);
+        (consecutive_chain(ps) ? chains : others) += 1;
+        ASSERT_EQ(fast.ico, slow.ico);
+        ASSERT_EQ(fast.chain, slow.chain);
+        ASSERT_EQ(fast.path, slow.path);
+        ASSERT_EQ(fast.profile, slow.profile);
+        ASSERT_EQ(fast.envelope, slow.envelope);
+        ASSERT_EQ(fast.pairs, slow.pairs);
+        ASSERT_EQ(fast.failed_group, slow.failed_group);
+        ASSERT_EQ(fast.failed_diagonal, slow.failed_diagonal);
+        ASSERT_EQ(fast.reason, slow.reason);
+    }
+    EXPECT_GE(chains, 100);
+    EXPECT_GE(others, 100);
+}
+
+// Two runs of 2-IC-Sweep agree on everything they report.
+void expect_same_two_sweep(const sweep::TwoSweep& a, const sweep::TwoSweep& b) {
+    EXPECT_EQ(a.ico, b.ico);
+    EXPECT_EQ(a.failed_diagonal, b.failed_diagonal);
+    EXPECT_EQ(a.maxima, b.maxima);
+    EXPECT_EQ(a.moves, b.moves);
+}
+
+// Path recovery from checkpoints (what two 10^5-step profiles get) against
+// the full bit table: the same moves, the same failures.
+TEST(TwoSweep, CheckpointedPathMatchesFullBits) {
+    SplitMix64 rng(77);
+    int ico = 0;
+    for (int it = 0; it < 400; ++it) {
+        std::vector<Profile> ps;
+        for (int k = 0; k < 2; ++k) {
+            Profile e{0};
+            const auto n = rng.below(300);
+            const bool ramp = rng.below(2) != 0;  // W-like ties over whole diagonals
+            for (std::uint64_t x = 0; x < n; ++x)
+                e.push_back(ramp ? e.back() + 1 : e.back() + static_cast<std::uint32_t>(rng.below(4)));
+            if (ramp && n > 0) e.back() += 1;
+            ps.push_back(std::move(e));
+        }
+        const auto full = sweep::two_sweep_reference(ps[0], ps[1], true),
+                   parts = sweep::two_sweep_reference(ps[0], ps[1], true, 0);
+        expect_same_two_sweep(full, parts);
+        if (HasFailure()) return;
+        ico += full.ico;
+    }
+    EXPECT_GE(ico, 50);
+}
+
+// Concave profiles are merged instead of swept: the same maxima and path as
+// the table (ties between the two summands' increments included).
+TEST(TwoSweep, ConcaveMergeMatchesTable) {
+    SplitMix64 rng(4242);
+    int merged = 0;
+    for (int it = 0; it < 2000; ++it) {
+        std::vector<Profile> ps;
+        for (int k = 0; k < 2; ++k) {
+            const auto n = rng.below(40);
+            std::vector<std::int64_t> inc;
+            for (std::uint64_t x = 0; x < n; ++x) inc.push_back(static_cast<std::int64_t>(rng.below(5)) - 1);
+            if (rng.below(4) != 0) std::sort(inc.rbegin(), inc.rend());  // mostly concave
+            Profile e{0};
+            std::int64_t v = 0;
+            for (const auto d : inc) {
+                v = std::max<std::int64_t>(0, v + d);
+                e.push_back(static_cast<std::uint32_t>(v));
+            }
+            ps.push_back(std::move(e));
+        }
+        const auto fast = sweep::two_sweep(ps[0], ps[1], true), table = sweep::two_sweep_reference(ps[0], ps[1], true);
+        expect_same_two_sweep(fast, table);
+        if (HasFailure()) return;
+        bool both = true;
+        for (const auto& e : ps)
+            for (std::size_t x = 2; x < e.size(); ++x)
+                both = both && std::int64_t(e[x]) - e[x - 1] <= std::int64_t(e[x - 1]) - e[x - 2];
+        merged += both;
+    }
+    EXPECT_GE(merged, 500);
+}
+
 }  // namespace
 }  // namespace ics::test_sweep

@@ -613,7 +613,8 @@ ICS_API void ics_sweep_result_destroy(ics_sweep_result* result);
 ICS_API ics_status ics_sweep_result_ico(int* out, const ics_sweep_result* result);
 /* 1 when G1 ▷ G2 ▷ ... ▷ Gp. */
 ICS_API ics_status ics_sweep_result_chain(int* out, const ics_sweep_result* result);
-/* 1 when Gi ▷ Gj (0-based). */
+/* 1 when Gi ▷ Gj (0-based). Decided when asked, by system (1) in
+ * O(s_i · s_j): no p x p table is built by the sweep. */
 ICS_API ics_status ics_sweep_result_pair(int* out, const ics_sweep_result* result, uint32_t i, uint32_t j);
 ICS_API ics_status ics_sweep_result_count(uint32_t* out, const ics_sweep_result* result);
 /* Summand index executed at each step (when ico); the sum's profile along it. */

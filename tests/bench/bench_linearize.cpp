@@ -1,0 +1,158 @@
+// The ▷-linearizer and IC-Sweep on many summands (issue 18, part B): each
+// case against the former quadratic steps (linearize_reference,
+// ic_sweep_reference), in the same run. The linearizer is timed alone, on a
+// decomposition and block schedules made once.
+// Run: build/tests/bench/bench_linearize --benchmark_min_time=0.3
+// (ICS_WORKLOADS names the workloads folder; default: the configured one)
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "algebra/algebra.hpp"
+#include "blocks/schedule_table.hpp"
+#include "common/random.hpp"
+#include "decompose/decomposition.hpp"
+#include "io/io.hpp"
+#include "schedule/linearize.hpp"
+#include "skeleton/shortcut.hpp"
+#include "sweep/ic_sweep.hpp"
+
+namespace {
+
+using namespace ics;
+
+std::string workload(const char* rel) {
+    const char* w = std::getenv("ICS_WORKLOADS");
+    return std::string(w ? w : ICS_WORKLOADS_DIR) + "/" + rel;
+}
+
+// `ics sum PATH PATH ...` (k times) read back as the CLI reads its output:
+// the edge list numbers nodes by first mention, which orders the blocks.
+Dag copies(const std::string& path, std::size_t k) {
+    const Dag one = io::read_file(path).dag;
+    std::vector<const Dag*> parts(k, &one);
+    std::ostringstream text;
+    io::write(text, algebra::sum(parts).dag, io::Format::edges);
+    return io::read_string(text.str(), io::Format::edges).dag;
+}
+
+// `blocks` random 10 x 10 bipartite blocks summed (every sink and source with
+// at least one arc, each pair with probability 0.2): 20 nodes per block.
+Dag random_blocks(std::uint32_t blocks, std::uint64_t seed) {
+    SplitMix64 rng(seed);
+    DagBuilder b;
+    for (std::uint32_t k = 0; k < blocks; ++k) {
+        const NodeId base = k * 20;
+        for (int i = 0; i < 20; ++i) b.add_node("b" + std::to_string(k) + "_" + std::to_string(i));
+        bool arc[10][10] = {};
+        for (int j = 0; j < 10; ++j) arc[rng.below(10)][j] = true;
+        for (int i = 0; i < 10; ++i) arc[i][rng.below(10)] = true;
+        for (int i = 0; i < 10; ++i)
+            for (int j = 0; j < 10; ++j)
+                if (arc[i][j] || rng.uniform() < 0.2) b.add_arc(base + i, base + 10 + j);
+    }
+    return b.build();
+}
+
+struct Prepared {
+    std::string label;
+    Dag dag;
+    std::unique_ptr<skeleton::SkeletonRef> sk;
+    decompose::Decomposition dec;
+    blocks::ScheduleTable table;
+};
+
+const Prepared& prepared(int which) {
+    static std::vector<std::unique_ptr<Prepared>> cache(5);
+    auto& p = cache[which];
+    if (p) return *p;
+    p = std::make_unique<Prepared>();
+    switch (which) {
+        case 0:
+            p->label = "47 x Montage dss-15d (99,734 nodes)";
+            p->dag = copies(workload("wfinstances/pegasus/montage/montage-chameleon-dss-15d-001.json"), 47);
+            break;
+        case 1:
+            p->label = "100 x Inspiral_1000 (10^5 nodes)";
+            p->dag = copies(workload("workflowsim-dax/Inspiral_1000.xml"), 100);
+            break;
+        case 2: p->label = "500 random 10x10 blocks (10^4 nodes)"; p->dag = random_blocks(500, 1); break;
+        case 3: p->label = "5,000 random 10x10 blocks (10^5 nodes)"; p->dag = random_blocks(5000, 2); break;
+        default: p->label = "50,000 random 10x10 blocks (10^6 nodes)"; p->dag = random_blocks(50000, 3); break;
+    }
+    p->sk = std::make_unique<skeleton::SkeletonRef>(p->dag);
+    p->dec = decompose::decompose(p->sk->dag());
+    p->table.reserve(p->dec.block_count, p->dec.source_nodes.size());
+    for (decompose::BlockId b = 0; b < p->dec.block_count; ++b)
+        blocks::schedule_block_into(p->table, p->sk->dag(), p->dec.sources(b));
+    return *p;
+}
+
+void linearize_case(benchmark::State& state, bool reference) {
+    const Prepared& p = prepared(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        auto lin = reference ? schedule::linearize_reference(p.dec, p.table) : schedule::linearize(p.dec, p.table);
+        benchmark::DoNotOptimize(lin);
+    }
+    state.SetLabel(p.label);
+    state.counters["blocks"] = p.dec.block_count;
+}
+
+void BM_Linearize(benchmark::State& s) { linearize_case(s, false); }
+void BM_LinearizeReference(benchmark::State& s) { linearize_case(s, true); }
+
+// 8,000 profiles: 4,000 copies of (0,2,3), which lacks priority over itself,
+// then 4,000 of (0,1,1): no chain, a real sweep; or 8,000 copies of W(2,2)'s.
+std::vector<std::vector<std::uint32_t>> many_profiles(bool chain) {
+    std::vector<std::vector<std::uint32_t>> ps;
+    for (int k = 0; k < 8000; ++k) {
+        if (chain)
+            ps.push_back({0, 1, 3});  // W(2,2): W ▷ W, a ▷-chain in any order
+        else
+            ps.push_back(k < 4000 ? std::vector<std::uint32_t>{0, 2, 3} : std::vector<std::uint32_t>{0, 1, 1});
+    }
+    return ps;
+}
+
+void sweep_many(benchmark::State& state, bool reference) {
+    const auto ps = many_profiles(state.range(0) != 0);
+    sweep::SweepOptions o;
+    o.pairs = false;  // as ics_sweep now: pairs are decided when asked
+    for (auto _ : state) {
+        auto r = reference ? sweep::ic_sweep_reference(ps, o) : sweep::ic_sweep(ps, o);
+        benchmark::DoNotOptimize(r);
+    }
+    state.SetLabel(state.range(0) ? "8,000 profiles, a chain" : "8,000 profiles, no chain");
+}
+void BM_IcSweepMany(benchmark::State& s) { sweep_many(s, false); }
+void BM_IcSweepManyReference(benchmark::State& s) { sweep_many(s, true); }
+
+// Two W(s,2)-like profiles (ties on whole diagonals, the sweep's worst case)
+// with path recovery: the full bit table (arg 1) against checkpoints (arg 0).
+void BM_TwoSweepPath(benchmark::State& state) {
+    const std::uint32_t s = 40000;
+    std::vector<std::uint32_t> e(s + 1);
+    for (std::uint32_t x = 0; x < s; ++x) e[x] = x;
+    e[s] = s + 1;
+    const std::size_t full = state.range(0) ? ~std::size_t{0} : sweep::kFullPathBits;
+    for (auto _ : state) {
+        auto r = sweep::two_sweep(e, e, true, full);
+        if (!r.ico) state.SkipWithError("expected an IC-optimal sum");
+        benchmark::DoNotOptimize(r);
+    }
+    state.SetLabel(state.range(0) ? "W(40000,2) x 2, one bit per cell" : "W(40000,2) x 2, checkpoints");
+}
+
+BENCHMARK(BM_Linearize)->DenseRange(0, 4)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LinearizeReference)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_IcSweepMany)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_IcSweepManyReference)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TwoSweepPath)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
