@@ -80,6 +80,10 @@ static void print_overview(void) {
             "FILE arguments are workflow files in any format the library reads (edges,\n"
             "dot, dagman, json (WfFormat), dax, stg, adjacency-json), detected from the\n"
             "name and content unless --format F is given; '-' is standard input.\n"
+            "Every list argument (--executed, --sizes, --check, --prefixes, --merge,\n"
+            "--requests, --policy/--policies, the profiles or files of sweep, the\n"
+            "files of sum, the nodes of induced) also takes @FILE: one entry per line,\n"
+            "blank lines and '#' lines skipped (@- reads standard input).\n"
             "Exit status: 0 success, 1 failure, 2 usage error; an error is one line\n"
             "\"ics: MESSAGE\" on standard error.\n"
             "Run 'ics COMMAND --help' for the options of a command.\n");
