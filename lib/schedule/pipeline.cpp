@@ -112,6 +112,10 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
     return order;
 }
 
+// Extensions of down-sets the least-memory search may try per down-set of
+// the budget.
+constexpr std::uint64_t kMemoryWorkPerDownset = 2;
+
 // Down-sets the exact searches may visit: every down-set of a dag within
 // exact_max_nodes (at most 2^n), else the configured budget.
 std::uint64_t exact_budget(NodeId n, const Options& opt) {
@@ -150,12 +154,19 @@ bool try_exact(const Dag& dag, const Options& opt, Result& r) {
 
 // Objective memory on a small dag: the least memory cost among all schedules
 // with the same (IC-optimal, or lexicographically maximal) profile, by the
-// exhaustive layered search; kept only when it beats the order in hand.
+// exhaustive layered search; kept only when it beats the order in hand. Its
+// work is bounded too (issue 18: N_64 took 21 s / 840 MB within the down-set
+// budget alone): past kMemoryWorkPerDownset x the down-set budget in tried
+// extensions (~0.6 s by default), the order in hand stays.
 void least_memory(const Dag& dag, const Options& opt, Result& r) {
     const NodeId n = dag.node_count();
     if (n > 128) return;
     try {
-        exact::MinMemoryResult m = exact::min_memory_schedule(dag, exact_budget(n, opt));
+        const std::uint64_t budget = exact_budget(n, opt);
+        const std::uint64_t work = budget > ~std::uint64_t{0} / kMemoryWorkPerDownset
+                                       ? ~std::uint64_t{0}
+                                       : std::max<std::uint64_t>(budget * kMemoryWorkPerDownset, 1);
+        exact::MinMemoryResult m = exact::min_memory_schedule(dag, budget, work);
         if (m.profile != r.eval.eligible || m.memory >= r.eval.memory) return;
         r.order = std::move(m.order);
         r.eval = pebble::evaluate(dag, r.order);

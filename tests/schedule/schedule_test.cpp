@@ -92,6 +92,29 @@ TEST(Schedule, OracleOnRandomDags) {
     EXPECT_GT(by_decomposition, 200);
 }
 
+// The least-memory search is bounded in work (issue 18): on N_64, W(63,2)
+// and C_64 (128 nodes, ~10^8 extensions in full) the default budget ends it
+// and the decomposition's IC-optimal order stays; with a budget it fits in,
+// the search still finds the least memory, equal to what it finds alone.
+TEST(Schedule, MemoryObjectiveSearchIsBounded) {
+    Options memory;
+    memory.objective = Objective::memory;
+    for (const Dag& g : {families::n_dag(64), families::w_dag(63, 2), families::cycle_dag(64)}) {
+        const Result e = schedule(g);
+        const Result m = schedule(g, memory);
+        EXPECT_EQ(m.status, Status::ic_optimal);
+        EXPECT_EQ(m.eval.eligible, e.eval.eligible);
+        EXPECT_LE(m.eval.memory, e.eval.memory);
+        EXPECT_THROW(exact::min_memory_schedule(g, std::uint64_t{1} << 20, std::uint64_t{1} << 16), Error);
+    }
+    // Small enough for the budget: the exact least memory is kept.
+    const Dag fft = families::fft(3);
+    const Result m = schedule(fft, memory);
+    EXPECT_EQ(m.eval.memory, exact::min_memory_schedule(fft).memory);
+    EXPECT_EQ(exact::min_memory_schedule(fft, std::uint64_t{1} << 20, std::uint64_t{1} << 30).memory,
+              exact::min_memory_schedule(fft).memory);
+}
+
 // Objective memory: the same guarantees, E(t) untouched whenever proven, and
 // on small dags the least memory of all IC-optimal schedules (exhaustive).
 TEST(Schedule, MemoryObjectiveOnRandomDags) {
