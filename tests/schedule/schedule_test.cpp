@@ -92,6 +92,46 @@ TEST(Schedule, OracleOnRandomDags) {
     EXPECT_GT(by_decomposition, 200);
 }
 
+// The blocks' exhaustive searches share Options::block_exact_work (issue 18):
+// on 12 disjoint random 14 x 14 blocks (2^14 subsets each) a budget of 2^16
+// pays for 4 searches; the other blocks get their greedy order, and the
+// schedule stays a valid order with its E(t).
+TEST(Schedule, BlockExactSearchesShareABudget) {
+    SplitMix64 rng(18);
+    DagBuilder b;
+    constexpr std::uint32_t kBlocks = 12, kSide = 14;
+    for (std::uint32_t k = 0; k < kBlocks; ++k) {
+        const NodeId base = b.node_count();
+        for (std::uint32_t i = 0; i < 2 * kSide; ++i) b.add_node("b" + std::to_string(k) + "_" + std::to_string(i));
+        for (std::uint32_t j = 0; j < kSide; ++j) {
+            b.add_arc(base + j % kSide, base + kSide + j);  // every sink and source has an arc
+            b.add_arc(base + (j + 1) % kSide, base + kSide + j);
+            for (std::uint32_t i = 0; i < kSide; ++i)
+                if (rng.uniform() < 0.2) b.add_arc(base + i, base + kSide + j);
+        }
+    }
+    const Dag g = std::move(b).build();
+    const auto searched = [](const Result& r) {
+        std::uint32_t n = 0;
+        for (std::uint32_t k = 0; k < r.blocks.size(); ++k)
+            n += r.blocks.kind(k) == blocks::Kind::exact || r.blocks.kind(k) == blocks::Kind::dual;
+        return n;
+    };
+    const Result full = schedule(g);
+    ASSERT_EQ(full.blocks.size(), kBlocks);
+    const std::uint32_t all = searched(full);
+    EXPECT_GT(all, 4u);
+    Options small;
+    small.block_exact_work = std::uint64_t{1} << 16;
+    const Result r = schedule(g, small);
+    EXPECT_EQ(searched(r), 4u);
+    std::uint32_t greedy = 0;
+    for (std::uint32_t k = 0; k < r.blocks.size(); ++k) greedy += r.blocks.kind(k) == blocks::Kind::greedy;
+    EXPECT_EQ(greedy, all - 4);
+    EXPECT_EQ(r.eval.eligible, pebble::evaluate(g, r.order).eligible);
+    EXPECT_EQ(full.eval.eligible, pebble::evaluate(g, full.order).eligible);
+}
+
 // The least-memory search is bounded in work (issue 18): on N_64, W(63,2)
 // and C_64 (128 nodes, ~10^8 extensions in full) the default budget ends it
 // and the decomposition's IC-optimal order stays; with a budget it fits in,
