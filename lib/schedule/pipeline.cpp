@@ -113,9 +113,16 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
     return order;
 }
 
-// Sources a block's exhaustive search may always take, whatever is left of
-// Options::block_exact_work (2^12 subsets: ~0.1 ms).
+// Subsets the blocks' exhaustive searches of one call may visit together,
+// per down-set of Options::exact_max_downsets (2^28 by default: ~0.8 s), and
+// the sources a block's search may always take, whatever is left (2^12
+// subsets: ~0.1 ms).
+constexpr std::uint64_t kBlockWorkPerDownset = 256;
 constexpr std::uint32_t kBlockExactFloor = 12;
+
+std::uint64_t saturated_product(std::uint64_t a, std::uint64_t b) {
+    return b != 0 && a > ~std::uint64_t{0} / b ? ~std::uint64_t{0} : a * b;
+}
 
 // Extensions of down-sets the least-memory search may try per down-set of
 // the budget.
@@ -168,9 +175,7 @@ void least_memory(const Dag& dag, const Options& opt, Result& r) {
     if (n > 128) return;
     try {
         const std::uint64_t budget = exact_budget(n, opt);
-        const std::uint64_t work = budget > ~std::uint64_t{0} / kMemoryWorkPerDownset
-                                       ? ~std::uint64_t{0}
-                                       : std::max<std::uint64_t>(budget * kMemoryWorkPerDownset, 1);
+        const std::uint64_t work = std::max<std::uint64_t>(saturated_product(budget, kMemoryWorkPerDownset), 1);
         exact::MinMemoryResult m = exact::min_memory_schedule(dag, budget, work);
         if (m.profile != r.eval.eligible || m.memory >= r.eval.memory) return;
         r.order = std::move(m.order);
@@ -298,7 +303,7 @@ Result schedule(const Dag& dag, const Options& opt) {
         // 18: 416 blocks of 24 sources took 21 s): each block may search as
         // many sources as the budget left still pays for in full, but never
         // fewer than kBlockExactFloor.
-        std::uint64_t exact_left = opt.block_exact_work;
+        std::uint64_t exact_left = saturated_product(opt.exact_max_downsets, kBlockWorkPerDownset);
         for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
             blocks::BlockOptions bo = opt.block;
             const auto affordable = static_cast<std::uint32_t>(exact_left == 0 ? 0 : std::bit_width(exact_left) - 1);

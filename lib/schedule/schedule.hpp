@@ -64,11 +64,11 @@ struct Options {
     // that is 0: exact_max_downsets = 0 turns every exhaustive search off on
     // dags above exact_max_nodes).
     std::uint64_t area_max_downsets = std::uint64_t{1} << 22;
-    // Subsets all exhaustive block searches of one call may visit together
-    // (~0.8 s by default): a block searches at most block.exact_max_sources
-    // sources, and fewer (down to 12) once what is left of this budget would
-    // not pay for 2^sources; such a block then gets its greedy order.
-    std::uint64_t block_exact_work = std::uint64_t{1} << 28;
+    // exact_max_downsets also bounds the work of the other exhaustive searches
+    // of one call (pipeline.cpp): the blocks' searches visit at most 256x as
+    // many subsets together (2^28, ~0.8 s by default; a block then searches
+    // fewer sources, down to 12, or gets its greedy order), and the
+    // least-memory search tries at most 2x as many extensions.
 };
 
 // The sources of a sum of blocks scheduled by IC-Sweep, in its interleaved

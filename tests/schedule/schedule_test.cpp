@@ -92,9 +92,9 @@ TEST(Schedule, OracleOnRandomDags) {
     EXPECT_GT(by_decomposition, 200);
 }
 
-// The blocks' exhaustive searches share Options::block_exact_work (issue 18):
-// on 12 disjoint random 14 x 14 blocks (2^14 subsets each) a budget of 2^16
-// pays for 4 searches; the other blocks get their greedy order, and the
+// The blocks' exhaustive searches share one budget, 256 x exact_max_downsets
+// subsets (issue 18): on 12 disjoint random 14 x 14 blocks (2^14 subsets
+// each) exact_max_downsets = 2^8 pays for 4 searches; the other blocks get their greedy order, and the
 // schedule stays a valid order with its E(t).
 TEST(Schedule, BlockExactSearchesShareABudget) {
     SplitMix64 rng(18);
@@ -122,7 +122,7 @@ TEST(Schedule, BlockExactSearchesShareABudget) {
     const std::uint32_t all = searched(full);
     EXPECT_GT(all, 4u);
     Options small;
-    small.block_exact_work = std::uint64_t{1} << 16;
+    small.exact_max_downsets = std::uint64_t{1} << 8;
     const Result r = schedule(g, small);
     EXPECT_EQ(searched(r), 4u);
     std::uint32_t greedy = 0;
