@@ -89,6 +89,19 @@ int cli_parse_number(double* out, const cli_command* cmd, const char* what, cons
 /* A probability: a finite decimal number in [0, 1]. */
 int cli_parse_probability(double* out, const cli_command* cmd, const char* what, const char* text);
 
+/* @FILE for list arguments (every list a command takes, so that lists too
+ * long for a command line fit). The file's lines are the entries: blank
+ * lines and lines starting with '#' are skipped, spaces around a line are
+ * dropped; "@-" reads standard input.
+ * cli_list_arg: an option's comma-separated list given as "@FILE" becomes
+ * the file's lines joined by commas (a line may itself be a comma list).
+ * cli_list_args: each positional argv[first..*argc) given as "@FILE" is
+ * replaced by the file's lines, one argument each (*argv then points to a new
+ * array). Texts stay allocated until exit. Return 0, or CLI_EXIT_FAIL after
+ * printing the error (unreadable file; an empty list for positionals). */
+int cli_list_arg(const char** value);
+int cli_list_args(int* argc, char*** argv, int first);
+
 /* ------------------------------------------------------------ output */
 
 /* Buffered standard output (the only way subcommands write to stdout). */

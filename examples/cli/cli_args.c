@@ -118,3 +118,128 @@ int cli_parse_probability(double* out, const cli_command* cmd, const char* what,
     *out = v;
     return 0;
 }
+
+/* ------------------------------------------------------------ @FILE lists */
+
+/* Texts made from @FILE arguments stay reachable until the process exits
+ * (argv's strings do too). */
+static char** kept = NULL;
+static size_t kept_len = 0, kept_cap = 0;
+
+static int keep(void* p) {
+    if (kept_len == kept_cap) {
+        size_t cap = kept_cap ? kept_cap * 2 : 8;
+        char** bigger = realloc(kept, cap * sizeof *bigger);
+        if (!bigger) {
+            free(p);
+            return cli_fail("out of memory");
+        }
+        kept = bigger;
+        kept_cap = cap;
+    }
+    kept[kept_len++] = p;
+    return 0;
+}
+
+/* The entries of a list file, in place: each kept line (trimmed, NUL-ended)
+ * is passed to `each`; blank lines and lines starting with '#' are skipped.
+ * Returns how many lines were kept. */
+static size_t list_lines(char* data, void (*each)(char* line, void* ctx), void* ctx) {
+    size_t count = 0;
+    char* line = data;
+    while (*line) {
+        char* end = strchr(line, '\n');
+        char* next = end ? end + 1 : line + strlen(line);
+        if (end) *end = '\0';
+        while (*line == ' ' || *line == '\t' || *line == '\r') ++line;
+        size_t len = strlen(line);
+        while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t' || line[len - 1] == '\r')) line[--len] = '\0';
+        if (len > 0 && line[0] != '#') {
+            if (each) each(line, ctx);
+            ++count;
+        }
+        line = next;
+    }
+    return count;
+}
+
+typedef struct {
+    char* out;
+    size_t len;
+} joined;
+
+static void join_line(char* line, void* ctx) {
+    joined* j = ctx;
+    if (j->len > 0) j->out[j->len++] = ',';
+    size_t n = strlen(line);
+    memmove(j->out + j->len, line, n); /* the output never overtakes the input */
+    j->len += n;
+}
+
+int cli_list_arg(const char** value) {
+    if (!*value || (*value)[0] != '@') return 0;
+    char* data = NULL;
+    size_t len = 0;
+    int rc = cli_read_file(&data, &len, *value + 1);
+    if (rc) return rc;
+    joined j = {data, 0};
+    list_lines(data, join_line, &j);
+    data[j.len] = '\0';
+    if ((rc = keep(data)) != 0) return rc;
+    *value = data;
+    return 0;
+}
+
+typedef struct {
+    char** args;
+    size_t len;
+} arg_list;
+
+static void add_arg(char* line, void* ctx) {
+    arg_list* a = ctx;
+    a->args[a->len++] = line;
+}
+
+int cli_list_args(int* argc, char*** argv, int first) {
+    int any = 0;
+    for (int i = first; i < *argc; ++i) any |= (*argv)[i][0] == '@';
+    if (!any) return 0;
+    arg_list a = {NULL, 0};
+    size_t cap = (size_t)*argc;
+    a.args = malloc((cap + 1) * sizeof *a.args);
+    if (!a.args) return cli_fail("out of memory");
+    for (int i = 0; i < *argc; ++i) {
+        char* arg = (*argv)[i];
+        if (i < first || arg[0] != '@') {
+            a.args[a.len++] = arg;
+            continue;
+        }
+        char* data = NULL;
+        size_t len = 0;
+        int rc = cli_read_file(&data, &len, arg + 1);
+        if (rc == 0) rc = keep(data);
+        if (rc) {
+            free(a.args);
+            return rc;
+        }
+        size_t most = 1; /* lines in the file, an upper bound on its entries */
+        for (const char* c = data; *c; ++c) most += *c == '\n';
+        char** bigger = realloc(a.args, (cap + most + 1) * sizeof *bigger);
+        if (!bigger) {
+            free(a.args);
+            return cli_fail("out of memory");
+        }
+        a.args = bigger;
+        cap += most;
+        if (list_lines(data, add_arg, &a) == 0) {
+            free(a.args);
+            return cli_fail("%s: the list is empty", arg + 1);
+        }
+    }
+    a.args[a.len] = NULL;
+    int rc = keep(a.args);
+    if (rc) return rc;
+    *argc = (int)a.len;
+    *argv = a.args;
+    return 0;
+}

@@ -60,6 +60,7 @@ static int run_sum(const cli_command* self, int argc, char** argv) {
     int npos = 0;
     int rc = cli_parse_args(self, argc, argv, opts, sizeof opts / sizeof opts[0], 1, -1, &npos);
     if (rc >= 0) return rc;
+    if ((rc = cli_list_arg(&prefix_text)) || (rc = cli_list_args(&npos, &argv, 0))) return rc;
     if ((rc = cli_output_check(&output, self, "edges")) != 0) return rc;
     char* buf = NULL;
     const char** prefixes = NULL;
@@ -159,6 +160,7 @@ static int run_compose(const cli_command* self, int argc, char** argv) {
     int npos = 0;
     int rc = cli_parse_args(self, argc, argv, opts, sizeof opts / sizeof opts[0], 2, 2, &npos);
     if (rc >= 0) return rc;
+    if ((rc = cli_list_arg(&prefix_text)) || (rc = cli_list_arg(&merge))) return rc;
     if (!merge == !match) return cli_usage_error(self, "give either --merge SINK=SOURCE,... or --match");
     if ((rc = cli_output_check(&output, self, "edges")) != 0) return rc;
     char* buf = NULL;
@@ -215,6 +217,7 @@ static int run_induced(const cli_command* self, int argc, char** argv) {
     int npos = 0;
     int rc = cli_parse_args(self, argc, argv, opts, sizeof opts / sizeof opts[0], 1, -1, &npos);
     if (rc >= 0) return rc;
+    if ((rc = cli_list_args(&npos, &argv, 1))) return rc;
     if ((rc = cli_output_check(&output, self, "edges")) != 0) return rc;
     ics_dag* dag = NULL;
     if ((rc = cli_load_dag(&dag, self, argv[0], format)) != 0) return rc;

@@ -206,6 +206,7 @@ static int run_batch(const cli_command* self, int argc, char** argv) {
     int npos = 0;
     int rc = cli_parse_args(self, argc, argv, opts, sizeof opts / sizeof opts[0], 1, 1, &npos);
     if (rc >= 0) return rc;
+    if ((rc = cli_list_arg(&requests_arg))) return rc;
     const char* path = argv[0];
     if (!requests_arg) return cli_usage_error(self, "--requests R is required");
     ics_batch_options bopts = ICS_BATCH_OPTIONS_INIT;

@@ -163,6 +163,8 @@ static int run_cluster(const cli_command* self, int argc, char** argv) {
     int npos = 0;
     int rc = cli_parse_args(self, argc, argv, opts, sizeof opts / sizeof opts[0], 1, 1, &npos);
     if (rc >= 0) return rc;
+    if ((rc = cli_list_arg(&sizes_text)) || (rc = cli_list_arg(&check_text)) || (rc = cli_list_arg(&executed_text)))
+        return rc;
     const char* path = argv[0];
     if (!!size_text + !!sizes_text + !!check_text != 1)
         return cli_usage_error(self, "give exactly one of --size K, --sizes K1,K2,... and --check NAMES");

@@ -313,6 +313,7 @@ static int run_simulate(const cli_command* self, int argc, char** argv) {
     int npos = 0;
     int rc = cli_parse_args(self, argc, argv, opts, sizeof opts / sizeof opts[0], 1, 1, &npos);
     if (rc >= 0) return rc;
+    if ((rc = cli_list_arg(&policy_arg))) return rc;
     const char* path = argv[0];
     if (!s.workers) return cli_usage_error(self, "--workers W is required");
     ics_sim_policy policies[MAX_POLICIES];
@@ -539,6 +540,7 @@ static int run_plot(const cli_command* self, int argc, char** argv) {
     int npos = 0;
     int rc = cli_parse_args(self, argc, argv, opts, sizeof opts / sizeof opts[0], 1, 1, &npos);
     if (rc >= 0) return rc;
+    if ((rc = cli_list_arg(&policy_arg))) return rc;
     const char* path = argv[0];
     if (!out_path) return cli_usage_error(self, "-o OUT.svg is required");
     ics_sim_policy policies[MAX_POLICIES];

@@ -337,6 +337,7 @@ static int run_sweep(const cli_command* self, int argc, char** argv) {
     int npos = 0;
     int rc = cli_parse_args(self, argc, argv, opts, sizeof opts / sizeof opts[0], 1, -1, &npos);
     if (rc >= 0) return rc;
+    if ((rc = cli_list_args(&npos, &argv, 0))) return rc;
     if (given && format) return cli_usage_error(self, "--format goes with files, not with --profiles");
     rc = 0;
     size_t p = (size_t)npos;

@@ -86,6 +86,10 @@ static void print_overview(void) {
             "  --include-policy same-directory-tree|deny|allow with --base-dir DIR: the\n"
             "  files a DAGMan INCLUDE/SPLICE may open (default: the FILE's folder tree;\n"
             "  for '-', the current directory's).\n"
+            "Every list argument (--executed, --sizes, --check, --prefixes, --merge,\n"
+            "--requests, --policy/--policies, the profiles or files of sweep, the\n"
+            "files of sum, the nodes of induced) also takes @FILE: one entry per line,\n"
+            "blank lines and '#' lines skipped (@- reads standard input).\n"
             "Exit status: 0 success, 1 failure, 2 usage error; an error is one line\n"
             "\"ics: MESSAGE\" on standard error.\n"
             "Run 'ics COMMAND --help' for the options of a command.\n");

@@ -71,7 +71,10 @@ struct MinMemoryResult {
 // lexicographically maximal profile (min_memory_search.cpp). Stores only the
 // down-sets those schedules pass through, so its cost follows the number of
 // IC-optimal prefixes, not of all down-sets. Throws Errc::too_large when more
-// than `max_states` down-sets are kept or the dag has more than 1024 nodes.
-MinMemoryResult min_memory_schedule(const Dag& dag, std::uint64_t max_states = kDefaultDownsetBudget);
+// than `max_states` down-sets are kept, when more than `max_work` extensions
+// D + v are tried (one unit each: ~20-60 ns, and it bounds the memory of a
+// layer's candidates too), or when the dag has more than 1024 nodes.
+MinMemoryResult min_memory_schedule(const Dag& dag, std::uint64_t max_states = kDefaultDownsetBudget,
+                                    std::uint64_t max_work = ~std::uint64_t{0});
 
 }  // namespace ics::exact

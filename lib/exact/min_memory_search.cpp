@@ -24,7 +24,7 @@ namespace ics::exact {
 namespace {
 
 template <std::size_t W>
-MinMemoryResult min_memory_layers(const Dag& dag, std::uint64_t max_states) {
+MinMemoryResult min_memory_layers(const Dag& dag, std::uint64_t max_states, std::uint64_t max_work) {
     const detail::DownsetDag<W> g(dag);
     const NodeId n = dag.node_count();
     using Link = detail::LayerLink;
@@ -39,6 +39,7 @@ MinMemoryResult min_memory_layers(const Dag& dag, std::uint64_t max_states) {
     MinMemoryResult r;
     r.profile.push_back(g.sources().count());
     r.states = 1;
+    std::uint64_t work = 0;
     for (NodeId t = 0; t < n; ++t) {
         detail::MaskTable<W> table;
         std::vector<detail::Bits<W>> cand_elig;
@@ -48,6 +49,10 @@ MinMemoryResult min_memory_layers(const Dag& dag, std::uint64_t max_states) {
         for (std::uint32_t i = 0; i < sets.size(); ++i) {
             detail::Bits<W> todo = eligs[i];
             while (!todo.none()) {
+                if (++work > max_work)
+                    fail(Errc::too_large, "least-memory search: over the budget of " + std::to_string(max_work) +
+                                              " extensions of down-sets (" + std::to_string(r.states) +
+                                              " down-sets kept at step " + std::to_string(t) + ")");
                 const NodeId v = todo.pop_lowest();
                 detail::Bits<W> set = sets[i];
                 set.set(v);
@@ -93,9 +98,10 @@ MinMemoryResult min_memory_layers(const Dag& dag, std::uint64_t max_states) {
 
 }  // namespace
 
-MinMemoryResult min_memory_schedule(const Dag& dag, std::uint64_t max_states) {
-    return detail::with_width(dag.node_count(), max_states,
-                              [&](auto width) { return min_memory_layers<decltype(width)::value>(dag, max_states); });
+MinMemoryResult min_memory_schedule(const Dag& dag, std::uint64_t max_states, std::uint64_t max_work) {
+    return detail::with_width(dag.node_count(), max_states, [&](auto width) {
+        return min_memory_layers<decltype(width)::value>(dag, max_states, max_work);
+    });
 }
 
 }  // namespace ics::exact

@@ -1,5 +1,6 @@
 // The whole pipeline; see schedule.hpp.
 #include <algorithm>
+#include <bit>
 
 #include "area/area.hpp"
 #include "blocks/block_schedule.hpp"
@@ -112,6 +113,21 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
     return order;
 }
 
+// Subsets the blocks' exhaustive searches of one call may visit together,
+// per down-set of Options::exact_max_downsets (2^28 by default: ~0.8 s), and
+// the sources a block's search may always take, whatever is left (2^12
+// subsets: ~0.1 ms).
+constexpr std::uint64_t kBlockWorkPerDownset = 256;
+constexpr std::uint32_t kBlockExactFloor = 12;
+
+std::uint64_t saturated_product(std::uint64_t a, std::uint64_t b) {
+    return b != 0 && a > ~std::uint64_t{0} / b ? ~std::uint64_t{0} : a * b;
+}
+
+// Extensions of down-sets the least-memory search may try per down-set of
+// the budget.
+constexpr std::uint64_t kMemoryWorkPerDownset = 2;
+
 // Down-sets the exact searches may visit: every down-set of a dag within
 // exact_max_nodes (at most 2^n), else the configured budget.
 std::uint64_t exact_budget(NodeId n, const Options& opt) {
@@ -150,12 +166,17 @@ bool try_exact(const Dag& dag, const Options& opt, Result& r) {
 
 // Objective memory on a small dag: the least memory cost among all schedules
 // with the same (IC-optimal, or lexicographically maximal) profile, by the
-// exhaustive layered search; kept only when it beats the order in hand.
+// exhaustive layered search; kept only when it beats the order in hand. Its
+// work is bounded too (issue 18: N_64 took 21 s / 840 MB within the down-set
+// budget alone): past kMemoryWorkPerDownset x the down-set budget in tried
+// extensions (~0.6 s by default), the order in hand stays.
 void least_memory(const Dag& dag, const Options& opt, Result& r) {
     const NodeId n = dag.node_count();
     if (n > 128) return;
     try {
-        exact::MinMemoryResult m = exact::min_memory_schedule(dag, exact_budget(n, opt));
+        const std::uint64_t budget = exact_budget(n, opt);
+        const std::uint64_t work = std::max<std::uint64_t>(saturated_product(budget, kMemoryWorkPerDownset), 1);
+        exact::MinMemoryResult m = exact::min_memory_schedule(dag, budget, work);
         if (m.profile != r.eval.eligible || m.memory >= r.eval.memory) return;
         r.order = std::move(m.order);
         r.eval = pebble::evaluate(dag, r.order);
@@ -278,8 +299,22 @@ Result schedule(const Dag& dag, const Options& opt) {
     } else {
         r.blocks.reserve(dec.block_count, dec.source_nodes.size());
         std::string block_reason;
+        // The blocks' exhaustive searches share one budget in subsets (issue
+        // 18: 416 blocks of 24 sources took 21 s): each block may search as
+        // many sources as the budget left still pays for in full, but never
+        // fewer than kBlockExactFloor.
+        std::uint64_t exact_left = saturated_product(opt.exact_max_downsets, kBlockWorkPerDownset);
         for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
-            blocks::schedule_block_into(r.blocks, skel, dec.sources(b), opt.block);
+            blocks::BlockOptions bo = opt.block;
+            const auto affordable = static_cast<std::uint32_t>(exact_left == 0 ? 0 : std::bit_width(exact_left) - 1);
+            bo.exact_max_sources = std::min(bo.exact_max_sources, std::max(affordable, kBlockExactFloor));
+            blocks::schedule_block_into(r.blocks, skel, dec.sources(b), bo);
+            const blocks::Kind kind = r.blocks.kind(b);
+            if (kind == blocks::Kind::exact || kind == blocks::Kind::dual) {
+                const std::size_t searched = kind == blocks::Kind::exact ? dec.sources(b).size() : dec.sinks(b).size();
+                const std::uint64_t cost = std::uint64_t{1} << std::min<std::size_t>(searched, 63);
+                exact_left -= std::min(exact_left, cost);
+            }
             if (!r.blocks.proven(b) && block_reason.empty()) {
                 block_reason = "block #" + std::to_string(b) + " " + r.blocks.shape(b) +
                                (r.blocks.ico_exists(b) ? " has no proven IC-optimal schedule"

@@ -64,6 +64,11 @@ struct Options {
     // that is 0: exact_max_downsets = 0 turns every exhaustive search off on
     // dags above exact_max_nodes).
     std::uint64_t area_max_downsets = std::uint64_t{1} << 22;
+    // exact_max_downsets also bounds the work of the other exhaustive searches
+    // of one call (pipeline.cpp): the blocks' searches visit at most 256x as
+    // many subsets together (2^28, ~0.8 s by default; a block then searches
+    // fewer sources, down to 12, or gets its greedy order), and the
+    // least-memory search tries at most 2x as many extensions.
 };
 
 // The sources of a sum of blocks scheduled by IC-Sweep, in its interleaved

@@ -73,11 +73,16 @@ std::uint64_t bitset_shortcuts(const Dag& dag, const LevelOrder& lo, std::span<c
     };
 
     if (shortcut == nullptr) {  // estimate: arcs scanned per pass, times K
-        std::uint64_t cost = 0;
+        // Out-arcs of the first p nodes of the level order, so that each
+        // pass's count is one subtraction (summing each range was itself
+        // quadratic: 0.8 s of 0.8 s on Laplace n = 700, issue 18).
         const auto off = dag.out_offsets();
+        std::vector<std::uint64_t> before(static_cast<std::size_t>(n) + 1, 0);
+        for (NodeId p = 0; p < n; ++p) before[p + 1] = before[p] + (off[lo.order[p] + 1] - off[lo.order[p]]);
+        std::uint64_t cost = 0;
         for (std::uint32_t g = 0; g < groups; ++g) {
             const auto [p0, p1] = range(g);
-            for (std::uint32_t p = p0; p < p1; ++p) cost += off[lo.order[p] + 1] - off[lo.order[p]];
+            if (p0 < p1) cost += before[p1] - before[p0];
         }
         return cost * K + cand.size();
     }

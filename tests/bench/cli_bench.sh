@@ -9,12 +9,21 @@
 # With python3-dask installed (Debian package; /usr/bin/python3), dask.order
 # orders the same FFT for reference.
 #
-# Usage: tests/bench/cli_bench.sh PATH/TO/ics [RUNS]   (median of RUNS, default 3)
-# Exit status 1 when a target is missed.
+# Usage: tests/bench/cli_bench.sh PATH/TO/ics [RUNS] [scaling [SIZES]]
+# (median of RUNS, default 3). Exit status 1 when a target is missed.
+# With `scaling`, a second table follows (issue 18, README "Scaling"): off
+# the papers' families, each case at about SIZES nodes (default "10000 100000
+# 1000000"), `ics info` against `ics schedule` (both objectives; at most
+# $ICS_BENCH_TIMEOUT s each, default 120) in the same run, the peak memory of
+# `ics schedule` in bytes per node + arc, and the exponent of time ~ n^e
+# fitted over the sizes that finished. Targets: schedule <= 3x info, <= 100
+# bytes per node + arc (reported, not enforced: exit status unaffected).
 set -euo pipefail
 
-ics=${1:?usage: cli_bench.sh PATH/TO/ics [RUNS]}
+ics=${1:?usage: cli_bench.sh PATH/TO/ics [RUNS] [scaling [SIZES]]}
 runs=${2:-3}
+scaling=${3:-}
+sizes=${4:-10000 100000 1000000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -85,5 +94,73 @@ print(f"dask.order {dask.__version__} on the same FFT d=14 ({len(order)} tasks):
 EOF
 else
     echo "dask.order: skipped (apt-get install python3-dask to compare)"
+fi
+if [ "$scaling" = scaling ]; then
+    limit=${ICS_BENCH_TIMEOUT:-120}
+    here=$(cd "$(dirname "$0")" && pwd)
+    montage="$here/../../examples/workflows/Montage_25.xml"
+    # gen CASE N OUT: a dag of the case with about N nodes.
+    gen() {
+        local n=$2 out=$3
+        case $1 in
+            laplace) "$ics" generate laplace "$(awk -v n="$n" 'BEGIN {printf "%d", sqrt(n / 2) + 1}')" -o "$out" ;;
+            er4) "$ics" generate random-er "$n" "$(awk -v n="$n" 'BEGIN {printf "%.10f", 8 / n}')" 1 -o "$out" ;;
+            er8) "$ics" generate random-er "$n" "$(awk -v n="$n" 'BEGIN {printf "%.10f", 16 / n}')" 1 -o "$out" ;;
+            layered) "$ics" generate random-layered 10 $((n / 10)) "$(awk -v n="$n" 'BEGIN {printf "%.10f", 80 / n}')" 1 \
+                -o "$out" ;;
+            fmri) "$ics" generate fmri $((n / 6)) -o "$out" ;;
+            knn) # K(k,k) minus one arc, k^2 ~ N arcs
+                awk -v n="$n" 'BEGIN {k = int(sqrt(n)); for (i = 0; i < k; i++) for (j = 0; j < k; j++)
+                    if (i || j) print "s" i, "t" j}' >"$out" ;;
+            blocks) # sums of 10x10 random bipartite blocks (each sink 3 random parents)
+                awk -v n="$n" 'BEGIN {srand(7); for (b = 0; b < n / 20; b++) for (j = 0; j < 10; j++)
+                    for (r = 0; r < 3; r++) print "b" b "s" int(rand() * 10), "b" b "t" j}' | sort -u >"$out" ;;
+            montage) # copies of WfInstances Montage (25 tasks) summed
+                [ -f "$montage" ] || return 1
+                yes "$montage" | head -n $((n / 25)) >"$work/list"
+                "$ics" sum @"$work/list" -o "$out" ;;
+        esac
+    }
+    # timed CMD...: wall ms, or "-" past the limit; peak KB in $work/rss.
+    timed() {
+        local t0 t1
+        t0=$(date +%s%N)
+        if ! /usr/bin/time -f %M -o "$work/rss" timeout "$limit" "$@" >/dev/null 2>&1; then
+            echo -; return
+        fi
+        t1=$(date +%s%N)
+        echo $(((t1 - t0) / 1000000))
+    }
+    printf '\n| case | nodes | arcs | `ics info` | `ics schedule` | ratio | B/(node+arc) | `--objective memory` | ratio |\n'
+    printf '|---|---|---|---|---|---|---|---|---|\n'
+    for c in laplace er4 er8 layered fmri blocks montage knn; do
+        fit="" over=""
+        for n in $sizes; do
+            if [ -n "$over" ]; then # past the limit already at a smaller size
+                printf '| %s | ~%s | | | > %s s (at %s nodes) | | | | |\n' "$c" "$n" "$limit" "$over"
+                continue
+            fi
+            f="$work/scale.edges"
+            gen "$c" "$n" "$f" || continue
+            read -r nodes arcs < <("$ics" info "$f" | awk '/^nodes:/ {n = $2} /^arcs:/ {a = $2} END {print n, a}')
+            info=$(timed "$ics" info "$f")
+            sched=$(timed "$ics" schedule "$f")
+            bytes=$(awk -v k="$(cat "$work/rss")" -v e=$((nodes + arcs)) 'BEGIN {printf "%.0f", k * 1024 / e}')
+            mem=-
+            if [ "$sched" = - ]; then over=$nodes; else mem=$(timed "$ics" schedule "$f" --objective memory); fi
+            ratio() { [ "$1" = - ] && echo "-" || awk -v a="$1" -v b="$2" 'BEGIN {printf "%.1f×", a / (b > 0 ? b : 1)}'; }
+            x=$nodes
+            [ "$c" = knn ] && x=$arcs # K(k,k): the arcs grow, the nodes hardly
+            [ "$sched" = - ] && bytes="-" || fit="$fit $x $sched"
+            printf '| %s | %s | %s | %s ms | %s | %s | %s | %s | %s |\n' "$c" "$nodes" "$arcs" "$info" \
+                "$([ "$sched" = - ] && echo "> ${limit} s" || echo "$sched ms")" "$(ratio "$sched" "$info")" "$bytes" \
+                "$([ "$mem" = - ] && echo "> ${limit} s" || echo "$mem ms")" "$(ratio "$mem" "$info")"
+        done
+        # Least-squares slope of log(ms) on log(nodes) over the finished sizes.
+        echo "$fit" | awk -v c="$c" '{for (i = 1; i < NF; i += 2) {x = log($i); y = log($(i + 1) > 0 ? $(i + 1) : 1);
+            k++; sx += x; sy += y; sxx += x * x; sxy += x * y}}
+            END {if (k >= 2) printf "| %s: fitted exponent of `ics schedule` | n^%.2f | | | | | | | |\n", c,
+                (k * sxy - sx * sy) / (k * sxx - sx * sx)}'
+    done
 fi
 exit $fail

@@ -92,6 +92,69 @@ TEST(Schedule, OracleOnRandomDags) {
     EXPECT_GT(by_decomposition, 200);
 }
 
+// The blocks' exhaustive searches share one budget, 256 x exact_max_downsets
+// subsets (issue 18): on 12 disjoint random 14 x 14 blocks (2^14 subsets
+// each) exact_max_downsets = 2^8 pays for 4 searches; the other blocks get their greedy order, and the
+// schedule stays a valid order with its E(t).
+TEST(Schedule, BlockExactSearchesShareABudget) {
+    SplitMix64 rng(18);
+    DagBuilder b;
+    constexpr std::uint32_t kBlocks = 12, kSide = 14;
+    for (std::uint32_t k = 0; k < kBlocks; ++k) {
+        const NodeId base = b.node_count();
+        for (std::uint32_t i = 0; i < 2 * kSide; ++i) b.add_node("b" + std::to_string(k) + "_" + std::to_string(i));
+        for (std::uint32_t j = 0; j < kSide; ++j) {
+            b.add_arc(base + j % kSide, base + kSide + j);  // every sink and source has an arc
+            b.add_arc(base + (j + 1) % kSide, base + kSide + j);
+            for (std::uint32_t i = 0; i < kSide; ++i)
+                if (rng.uniform() < 0.2) b.add_arc(base + i, base + kSide + j);
+        }
+    }
+    const Dag g = std::move(b).build();
+    const auto searched = [](const Result& r) {
+        std::uint32_t n = 0;
+        for (std::uint32_t k = 0; k < r.blocks.size(); ++k)
+            n += r.blocks.kind(k) == blocks::Kind::exact || r.blocks.kind(k) == blocks::Kind::dual;
+        return n;
+    };
+    const Result full = schedule(g);
+    ASSERT_EQ(full.blocks.size(), kBlocks);
+    const std::uint32_t all = searched(full);
+    EXPECT_GT(all, 4u);
+    Options small;
+    small.exact_max_downsets = std::uint64_t{1} << 8;
+    const Result r = schedule(g, small);
+    EXPECT_EQ(searched(r), 4u);
+    std::uint32_t greedy = 0;
+    for (std::uint32_t k = 0; k < r.blocks.size(); ++k) greedy += r.blocks.kind(k) == blocks::Kind::greedy;
+    EXPECT_EQ(greedy, all - 4);
+    EXPECT_EQ(r.eval.eligible, pebble::evaluate(g, r.order).eligible);
+    EXPECT_EQ(full.eval.eligible, pebble::evaluate(g, full.order).eligible);
+}
+
+// The least-memory search is bounded in work (issue 18): on N_64, W(63,2)
+// and C_64 (128 nodes, ~10^8 extensions in full) the default budget ends it
+// and the decomposition's IC-optimal order stays; with a budget it fits in,
+// the search still finds the least memory, equal to what it finds alone.
+TEST(Schedule, MemoryObjectiveSearchIsBounded) {
+    Options memory;
+    memory.objective = Objective::memory;
+    for (const Dag& g : {families::n_dag(64), families::w_dag(63, 2), families::cycle_dag(64)}) {
+        const Result e = schedule(g);
+        const Result m = schedule(g, memory);
+        EXPECT_EQ(m.status, Status::ic_optimal);
+        EXPECT_EQ(m.eval.eligible, e.eval.eligible);
+        EXPECT_LE(m.eval.memory, e.eval.memory);
+        EXPECT_THROW(exact::min_memory_schedule(g, std::uint64_t{1} << 20, std::uint64_t{1} << 16), Error);
+    }
+    // Small enough for the budget: the exact least memory is kept.
+    const Dag fft = families::fft(3);
+    const Result m = schedule(fft, memory);
+    EXPECT_EQ(m.eval.memory, exact::min_memory_schedule(fft).memory);
+    EXPECT_EQ(exact::min_memory_schedule(fft, std::uint64_t{1} << 20, std::uint64_t{1} << 30).memory,
+              exact::min_memory_schedule(fft).memory);
+}
+
 // Objective memory: the same guarantees, E(t) untouched whenever proven, and
 // on small dags the least memory of all IC-optimal schedules (exhaustive).
 TEST(Schedule, MemoryObjectiveOnRandomDags) {

@@ -1,0 +1,97 @@
+// Graph passes of issue 18 (near-linear on every dag), each beside the size
+// of the dag it works on: the greedy block order on dense blocks (K(n,n)
+// minus one arc, a 100k x 100k random layer pair), shortcut removal on dense
+// and deep dags (Laplace, Erdős–Rényi with 4 and 8 arcs per node), and the
+// objective-memory pipeline on 128-node blocks whose exact least-memory search
+// is cut by its work budget. Run: build/tests/bench/bench_graph_passes
+#include <benchmark/benchmark.h>
+
+#include <string>
+#include <vector>
+
+#include "blocks/block_schedule.hpp"
+#include "families/families.hpp"
+#include "schedule/schedule.hpp"
+#include "skeleton/shortcut.hpp"
+
+namespace {
+
+using namespace ics;
+
+// K(n,n) minus the arc s0 -> t0: no closed form, so the greedy order runs.
+Dag complete_minus_one(std::uint32_t n) {
+    DagBuilder b;
+    b.reserve(2 * n, static_cast<std::uint64_t>(n) * n);
+    for (std::uint32_t i = 0; i < n; ++i) b.add_node("s" + std::to_string(i));
+    for (std::uint32_t j = 0; j < n; ++j) b.add_node("t" + std::to_string(j));
+    for (std::uint32_t i = 0; i < n; ++i)
+        for (std::uint32_t j = 0; j < n; ++j)
+            if (i != 0 || j != 0) b.add_arc(i, n + j);
+    return std::move(b).build();
+}
+
+void BM_GreedyBlockCompleteMinusOne(benchmark::State& state) {
+    const auto n = static_cast<std::uint32_t>(state.range(0));
+    const Dag g = complete_minus_one(n);
+    std::vector<NodeId> sources(n);
+    for (std::uint32_t i = 0; i < n; ++i) sources[i] = i;
+    for (auto _ : state) benchmark::DoNotOptimize(blocks::greedy_block_schedule(g, sources));
+    state.counters["arcs"] = static_cast<double>(g.arc_count());
+}
+
+// Two layers of a random layered dag, 8 arcs per source: one large block.
+void BM_GreedyBlockRandomLayer(benchmark::State& state) {
+    const auto width = static_cast<std::uint32_t>(state.range(0));
+    const Dag g = families::random_layered(2, width, 8.0 / width, 7);
+    std::vector<NodeId> sources;
+    for (NodeId v = 0; v < g.node_count(); ++v)
+        if (g.in_degree(v) == 0 && g.out_degree(v) > 0) sources.push_back(v);
+    for (auto _ : state) benchmark::DoNotOptimize(blocks::greedy_block_schedule(g, sources));
+    state.counters["arcs"] = static_cast<double>(g.arc_count());
+}
+
+Dag shortcut_case(int which, std::uint32_t n) {
+    switch (which) {
+        case 0: return families::laplace(n);
+        case 1: return families::random_er(n, 8.0 / n, 5);  // 4 arcs per node
+        default: return families::random_er(n, 16.0 / n, 5);  // 8 arcs per node
+    }
+}
+
+// find_shortcuts against one pass over the arcs (the levels) of the same dag.
+void BM_FindShortcuts(benchmark::State& state) {
+    const int which = static_cast<int>(state.range(0));
+    const Dag g = shortcut_case(which, static_cast<std::uint32_t>(state.range(1)));
+    std::size_t removed = 0;
+    for (auto _ : state) {
+        const auto s = skeleton::find_shortcuts(g);
+        removed = s.size();
+        benchmark::DoNotOptimize(s);
+    }
+    static const char* names[] = {"laplace", "er 4 arcs/node", "er 8 arcs/node"};
+    state.SetLabel(names[which]);
+    state.counters["nodes"] = g.node_count();
+    state.counters["arcs"] = static_cast<double>(g.arc_count());
+    state.counters["removed"] = static_cast<double>(removed);
+}
+
+void BM_MemoryObjective(benchmark::State& state) {
+    const auto s = static_cast<std::uint32_t>(state.range(0));
+    const Dag g = state.range(1) == 0 ? families::n_dag(s) : families::cycle_dag(s);
+    schedule::Options opt;
+    opt.objective = schedule::Objective::memory;
+    for (auto _ : state) benchmark::DoNotOptimize(schedule::schedule(g, opt));
+    state.SetLabel(state.range(1) == 0 ? "N_s" : "C_s");
+}
+
+BENCHMARK(BM_GreedyBlockCompleteMinusOne)->Arg(300)->Arg(1000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GreedyBlockRandomLayer)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FindShortcuts)
+    ->ArgsProduct({{0}, {100, 300, 700}})
+    ->ArgsProduct({{1, 2}, {10000, 100000}})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MemoryObjective)->ArgsProduct({{64}, {0, 1}})->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
