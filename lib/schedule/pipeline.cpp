@@ -309,6 +309,7 @@ Result schedule(const Dag& dag, const Options& opt) {
         r.group_offsets = std::move(lin.offsets);
         r.linearization = std::move(lin.blocks);
         proven = block_reason.empty() && lin.proven;
+        r.forced_joins = proven ? lin.forced_joins : 0;
         r.method = swept ? Method::sweep : Method::decomposition;
         r.reason = !block_reason.empty() ? block_reason : lin.reason;
     }
