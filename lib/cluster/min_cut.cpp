@@ -80,7 +80,7 @@ Cluster extract_impl(const Dag& g, std::span<const NodeId> executed, std::uint32
         // The engine is run on at most max_verified residuals; prefixes of the
         // IC-optimal order are proven by Theorem 3.1 without it, so the
         // strategies' fallback prefix is always reached.
-        if (engine_runs >= opt.max_verified && !is_ico_prefix(ico, cand.tasks)) continue;
+        if (engine_runs >= opt.max_verified && !is_ico_prefix(ico, cand.tasks) && cand.theorem == 0) continue;
         Cluster cl = detail::build(c, cand, true);
         if (!cl.self_contained) fail(Errc::internal, "cluster is not self-contained: " + cl.violation);
         if (cl.residual_status == schedule::Status::ic_optimal) return cl;

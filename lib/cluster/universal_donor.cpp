@@ -9,10 +9,16 @@
 // out(v) - in(v), since the cut of a down-set is additive (detail.hpp) — ties
 // to lower level, then earlier in the IC-optimal order, which keeps F compact
 // in the standard drawing. Growth runs unseeded and from each of the first
-// Options::donor_seeds ELIGIBLE tasks. Whether the drawing is reticulated is
-// not decided here: every residual is certified by the engine, and when none
-// is (e.g. the FFT, whose butterflies are not reticulated), the direct
-// cluster (Theorem 3.1) is returned, with strategy `direct`.
+// Options::donor_seeds ELIGIBLE tasks. Whether the theorems apply is decided
+// in reticulation.cpp (the reticulation condition on the standard drawing,
+// Lemma 3.2's persistent priorities, and for M-compositions the dual): when
+// one does, every candidate is tried (any F leaves an IC-optimal residual),
+// and for Theorem 3.4 a residual the engine cannot schedule is scheduled
+// through its dual (Theorem 2.3). Every residual is still certified, by the
+// engine on it or on its dual; when none is (e.g. the FFT, whose butterflies
+// are not reticulated), the direct cluster (Theorem 3.1) is returned, with
+// strategy `direct`; Cluster::donor_note says which theorem applied or why
+// none did.
 #include <queue>
 #include <string_view>
 #include <tuple>
@@ -106,6 +112,7 @@ std::vector<Candidate> donor_candidates(const Context& c) {
                                         "(Theorem 3.3) or of M-dags (Theorem 3.4), not a mix");
         if (shape != "trivial(1)" && families == 0) families = 1 + static_cast<int>(f);
     }
+    const Donorship donor = donorship(c);
     Growth growth(c);
     std::vector<Candidate> cands;
     cands.push_back(growth.grow(kNoNode));
@@ -118,9 +125,16 @@ std::vector<Candidate> donor_candidates(const Context& c) {
     cands.push_back(std::move(blocks));
     for (std::size_t i = cands.size(); i-- > 0;)
         if (cands[i].tasks.size() < c.k) cands.erase(cands.begin() + static_cast<std::ptrdiff_t>(i));
-    keep_best(cands, c.options.max_verified);
+    // A universal donor (Theorems 3.3, 3.4): every candidate leaves an
+    // IC-optimal residual, so all are tried, fewest cut arcs first.
+    keep_best(cands, donor.theorem ? cands.size() : c.options.max_verified);
+    for (Candidate& cand : cands) {
+        cand.theorem = donor.theorem;
+        cand.note = donor.note;
+    }
     // The fallback is the direct cluster, and says so (strategy direct).
     cands.push_back(direct_candidate(c));
+    cands.back().note = donor.note;
     keep_best(cands, cands.size());
     return cands;
 }
