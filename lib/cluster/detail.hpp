@@ -22,6 +22,9 @@ struct Context {
     bool composition = false;  // sched is ic_optimal through a ▷-linearization of blocks (condition (2))
     std::uint32_t k = 0;
     const Options& options;
+    // The dag before any task ran (for the universal-donor theorems, which
+    // apply to it: the executed tasks plus F are one clustered task of it).
+    const Dag* original = nullptr;
 };
 
 // A proposed F (ids of U), before its residual is built and certified.

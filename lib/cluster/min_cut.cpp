@@ -72,7 +72,7 @@ Cluster extract_impl(const Dag& g, std::span<const NodeId> executed, std::uint32
     }
     const bool composition = r.status == schedule::Status::ic_optimal &&
                              (r.method == schedule::Method::decomposition || r.method == schedule::Method::sweep);
-    const Context c{ux, u, r, ico, composition, k, opt};
+    const Context c{ux, u, r, ico, composition, k, opt, &g};
     const std::vector<Candidate> cands = candidates(c, strategy);
     std::uint32_t engine_runs = 0;
     std::string last_reason;
@@ -116,6 +116,7 @@ std::vector<Cluster> sequence(const Dag& g, std::span<const NodeId> executed, st
                                       (e.code() == Errc::unsupported || e.code() == Errc::not_ic_optimal);
                 if (!fallback) throw;
                 cl = extract_impl(g, done, k, Strategy::direct, options, known);
+                if (strategy == Strategy::donor || strategy == Strategy::min_cut) cl.donor_note = e.what();
             }
         } catch (const Error& e) {
             if (i == 0) throw;

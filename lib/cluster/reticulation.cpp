@@ -182,26 +182,30 @@ std::vector<NodeId> dual_schedule(const Dag& dual, std::span<const NodeId> dual_
     return seq;
 }
 
-Donorship donorship(const Context& c) {
+namespace {
+
+bool proven_composition(const schedule::Result& r) {
+    return r.status == schedule::Status::ic_optimal &&
+           (r.method == schedule::Method::decomposition || r.method == schedule::Method::sweep);
+}
+
+// Theorems 3.3 and 3.4 on a dag g proven a ▷-linear composition by r.
+Donorship donorship_of(const Dag& g, const schedule::Result& r, const Options& options) {
     Donorship d;
-    if (!c.composition) {
-        d.note = "no universal donor: the unexecuted dag is not proven a ▷-linear composition (condition (2))";
-        return d;
-    }
     bool wnc = true, m = true;
-    for (std::uint32_t b = 0; b < c.sched.blocks.size(); ++b) {
-        const Shape s = shape_of(c.sched.blocks.shape(b));
-        const bool one = c.sched.blocks.shape(b) == "trivial(1)";
+    for (std::uint32_t b = 0; b < r.blocks.size(); ++b) {
+        const Shape s = shape_of(r.blocks.shape(b));
+        const bool one = r.blocks.shape(b) == "trivial(1)";
         wnc = wnc && (s.kind == 'W' || s.kind == 'N' || s.kind == 'C');
         m = m && (s.kind == 'M' || one);
     }
-    if (c.sched.shortcuts_removed != 0) {
+    if (r.shortcuts_removed != 0) {
         d.note = "no universal donor: the dag has shortcut arcs, so its drawing is not that of its blocks";
         return d;
     }
     std::string why;
     if (wnc) {
-        if (reticulated(c.u, c.sched, why)) {
+        if (reticulated(g, r, why)) {
             d.theorem = 33;
             d.note = "Theorem 3.3: a reticulated composition of W-, N- and Cycle-dags is a universal donor";
         } else {
@@ -210,11 +214,9 @@ Donorship donorship(const Context& c) {
         return d;
     }
     if (m) {
-        const Dag dual = dual_of(c.u);
-        const schedule::Result rd = schedule::schedule(dual, c.options.schedule);
-        const bool comp = rd.status == schedule::Status::ic_optimal &&
-                          (rd.method == schedule::Method::decomposition || rd.method == schedule::Method::sweep);
-        if (!comp) {
+        const Dag dual = dual_of(g);
+        const schedule::Result rd = schedule::schedule(dual, options.schedule);
+        if (!proven_composition(rd)) {
             d.note = "Theorem 3.4 does not apply: the dual dag is not proven a ▷-linear composition";
         } else if (rd.shortcuts_removed != 0 || !reticulated(dual, rd, why)) {
             d.note = "Theorem 3.4 does not apply: the dual dag is not reticulated (" +
@@ -228,6 +230,28 @@ Donorship donorship(const Context& c) {
     d.note = "no universal donor: the blocks are neither all W-, N- and Cycle-dags (Theorem 3.3) nor all M-dags "
              "(Theorem 3.4)";
     return d;
+}
+
+}  // namespace
+
+Donorship donorship(const Context& c) {
+    Donorship d;
+    if (c.composition) {
+        d = donorship_of(c.u, c.sched, c.options);
+    } else {
+        d.note = "no universal donor: the unexecuted dag is not proven a ▷-linear composition (condition (2))";
+    }
+    // In a running state the theorems may hold for the whole dag G although
+    // the unexecuted dag is a mix (an M-composition's residual is a tangle of
+    // W-, N- and M-dags, Fig. 12): the executed tasks X and F together are
+    // one clustered task of G, and G^[X ∪ F] is the residual we leave.
+    if (d.theorem || !c.original || c.ux.to_original.empty()) return d;
+    const schedule::Result rg = schedule::schedule(*c.original, c.options.schedule);
+    if (!proven_composition(rg)) return d;
+    Donorship whole = donorship_of(*c.original, rg, c.options);
+    if (!whole.theorem) return d;
+    whole.note += " (applied to the whole dag: the executed tasks and the cluster are one clustered task of it)";
+    return whole;
 }
 
 }  // namespace ics::cluster::detail
