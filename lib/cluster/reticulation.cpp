@@ -48,108 +48,100 @@ bool persistent(const Shape& parent, const Shape& child) {
     return parent.d > 2 && (child.kind == 'N' || child.kind == 'M' || child.kind == 'C');
 }
 
-// The sources of block b along its path (consecutive ones share a sink);
-// empty when they form no path/cycle (not a W/N/C block).
-std::vector<NodeId> drawing(const Dag& g, std::span<const NodeId> sources, bool cycle) {
-    if (sources.size() <= 1) return {sources.begin(), sources.end()};
-    std::vector<NodeId> sorted(sources.begin(), sources.end());
-    std::sort(sorted.begin(), sorted.end());
-    auto index = [&](NodeId v) {
-        return static_cast<std::size_t>(std::lower_bound(sorted.begin(), sorted.end(), v) - sorted.begin());
-    };
-    std::vector<std::vector<std::size_t>> nb(sorted.size());
-    for (std::size_t i = 0; i < sorted.size(); ++i)
-        for (NodeId w : g.children(sorted[i]))
-            for (NodeId p : g.parents(w))
-                if (p != sorted[i]) {
-                    const std::size_t j = index(p);
-                    if (std::find(nb[i].begin(), nb[i].end(), j) == nb[i].end()) nb[i].push_back(j);
-                }
-    std::size_t start = 0;
-    for (std::size_t i = 0; i < nb.size(); ++i) {
-        if (nb[i].size() > 2 || nb[i].empty()) return {};
-        if (nb[i].size() == 1) start = i;
-    }
-    std::vector<NodeId> out;
-    std::vector<char> seen(sorted.size(), 0);
-    for (std::size_t at = start, prev = sorted.size();;) {
-        out.push_back(sorted[at]);
-        seen[at] = 1;
-        std::size_t next = sorted.size();
-        for (std::size_t j : nb[at])
-            if (j != prev && !seen[j]) next = j;
-        if (next == sorted.size()) break;
-        prev = at;
-        at = next;
-    }
-    if (out.size() != sorted.size()) return {};
-    (void)cycle;  // a cycle is walked from any source; its positions wrap (see reticulated)
-    return out;
-}
-
 }  // namespace
 
+// Flat storage, no per-block objects (an out-mesh has a thousand blocks of
+// up to a thousand sources, an FFT half a million butterflies).
 bool reticulated(const Dag& g, const schedule::Result& r, std::string& why) {
     const std::size_t nb = r.blocks.size();
-    std::vector<std::uint32_t> block_of(g.node_count(), 0xFFFFFFFFu);
-    std::vector<std::vector<NodeId>> draw(nb);
+    const NodeId n = g.node_count();
+    constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+    std::vector<std::uint32_t> block_of(n, kNone);
     std::vector<Shape> shapes(nb);
     for (std::uint32_t b = 0; b < nb; ++b) {
         shapes[b] = shape_of(r.blocks.shape(b));
         for (NodeId v : r.blocks.order(b)) block_of[v] = b;
-        draw[b] = drawing(g, r.blocks.order(b), shapes[b].kind == 'C');
-        if (draw[b].empty()) {
+    }
+    // The standard drawing: pos[v] = position of source v along its block's
+    // path (consecutive sources share a sink), at[offset[b] + x] = the source
+    // at position x. Each source has at most two neighbours on the path.
+    std::vector<NodeId> nb1(n, kNoNode), nb2(n, kNoNode);
+    std::vector<std::uint32_t> pos(n, 0), offset(nb + 1, 0);
+    std::vector<NodeId> at;
+    at.reserve(n);
+    for (std::uint32_t b = 0; b < nb; ++b) {
+        const auto src = r.blocks.order(b);
+        offset[b] = static_cast<std::uint32_t>(at.size());
+        bool path = true;
+        NodeId start = src.empty() ? kNoNode : src[0];
+        for (NodeId u : src) {
+            for (NodeId w : g.children(u))
+                for (NodeId p : g.parents(w)) {
+                    if (p == u || p == nb1[u] || p == nb2[u]) continue;
+                    if (nb1[u] == kNoNode) nb1[u] = p;
+                    else if (nb2[u] == kNoNode) nb2[u] = p;
+                    else path = false;  // three neighbours: no path
+                }
+            if (src.size() > 1 && nb1[u] == kNoNode) path = false;
+            if (nb2[u] == kNoNode) start = u;  // an end of the path (a cycle has none)
+        }
+        std::size_t walked = 0;
+        for (NodeId prev = kNoNode, cur = start; path && cur != kNoNode && walked < src.size();) {
+            pos[cur] = static_cast<std::uint32_t>(walked++);
+            at.push_back(cur);
+            const NodeId next = nb1[cur] != prev ? nb1[cur] : nb2[cur];
+            prev = cur;
+            cur = next;
+        }
+        if (!path || walked != src.size()) {
             why = "block #" + std::to_string(b) + " " + r.blocks.shape(b) + " has no standard drawing";
             return false;
         }
     }
-    std::vector<std::uint32_t> pos(g.node_count(), 0);
-    for (std::uint32_t b = 0; b < nb; ++b)
-        for (std::size_t x = 0; x < draw[b].size(); ++x) pos[draw[b][x]] = static_cast<std::uint32_t>(x);
+    offset[nb] = static_cast<std::uint32_t>(at.size());
+    std::vector<std::uint32_t> kids;
     for (std::uint32_t j = 0; j < nb; ++j) {
         // Children blocks of j in the super-dag.
-        std::vector<std::uint32_t> kids;
+        kids.clear();
         for (NodeId w : r.sinks(j))
-            if (block_of[w] != 0xFFFFFFFFu && block_of[w] != j) kids.push_back(block_of[w]);
+            if (block_of[w] != kNone && block_of[w] != j) kids.push_back(block_of[w]);
         std::sort(kids.begin(), kids.end());
         kids.erase(std::unique(kids.begin(), kids.end()), kids.end());
+        const std::span<const NodeId> dj(at.data() + offset[j], at.data() + offset[j + 1]);
+        const std::int64_t kj = static_cast<std::int64_t>(dj.size());
         for (std::uint32_t i : kids) {
             if (persistent(shapes[j], shapes[i])) continue;
-            const auto& dj = draw[j];
-            const std::int64_t ki = static_cast<std::int64_t>(draw[i].size());
+            const std::int64_t ki = static_cast<std::int64_t>(offset[i + 1] - offset[i]);
             const bool cyc = shapes[i].kind == 'C';
-            // T(u): positions in i's drawing of u's children that are sources of i.
-            std::vector<std::vector<std::int64_t>> t(dj.size());
-            for (std::size_t m = 0; m < dj.size(); ++m)
-                for (NodeId w : g.children(dj[m]))
-                    if (block_of[w] == i) t[m].push_back(pos[w]);
             bool ok = false;
             for (int sigma : {1, -1}) {
-                for (std::int64_t l : t[0]) {
-                    auto at = [&](std::int64_t off) {
-                        std::int64_t p = l + sigma * off;
-                        if (cyc) p = ((p % ki) + ki) % ki;
-                        return p;
+                for (NodeId w0 : g.children(dj[0])) {
+                    if (block_of[w0] != i || ok) continue;
+                    const std::int64_t l = pos[w0];
+                    // Offset of position p from s_l along sigma (wrapping on a cycle).
+                    auto off = [&](std::int64_t p) {
+                        std::int64_t o = sigma * (p - l);
+                        if (cyc) o = ((o % ki) + ki) % ki;
+                        return o;
                     };
                     bool fits = true;
-                    for (std::size_t m = 0; m < dj.size() && fits; ++m) {
-                        const std::int64_t want = at(static_cast<std::int64_t>(m));
-                        if (!cyc && (want < 0 || want >= ki)) fits = false;
-                        fits = fits && std::find(t[m].begin(), t[m].end(), want) != t[m].end();
-                        // No arc outside the window s_l .. s_{l+k_j}.
-                        for (std::int64_t p : t[m]) {
-                            bool inside = false;
-                            for (std::int64_t off = 0; off <= static_cast<std::int64_t>(dj.size()) && !inside; ++off)
-                                inside = at(off) == p;
-                            fits = fits && inside;
+                    for (std::int64_t m = 0; m < kj && fits; ++m) {
+                        bool mapped = false;  // the arc (s_{j_m}, s_{i_{l+m}})
+                        for (NodeId w : g.children(dj[static_cast<std::size_t>(m)])) {
+                            if (block_of[w] != i) continue;
+                            const std::int64_t o = off(pos[w]);
+                            mapped = mapped || o == m;
+                            fits = fits && o >= 0 && o <= kj;  // no arc outside s_l .. s_{l+k_j}
                         }
+                        fits = fits && mapped;
                     }
-                    if (fits) ok = true;
+                    ok = fits;
                 }
             }
             if (!ok) {
-                why = "block #" + std::to_string(j) + " " + r.blocks.shape(j) + " has no persistent priority (Lemma 3.2) over its child block #" +
-                      std::to_string(i) + " " + r.blocks.shape(i) +
+                why = "block #" + std::to_string(j) + " " + r.blocks.shape(j) +
+                      " has no persistent priority (Lemma 3.2) over its child block #" + std::to_string(i) + " " +
+                      r.blocks.shape(i) +
                       ", and no non-crossing independent arcs map its sources onto consecutive sources of the child";
                 return false;
             }
