@@ -929,6 +929,12 @@ ICS_SWIG_INTERNAL(IcsSweep::violationOfProfiles)
         ics_swig_check(ics_schedule_result_shortcuts_removed(&n, $self));
         return static_cast<long long>(n);
     }
+    /** Linearization groups proven by the forced-join lemma (0 unless the decomposition used it). */
+    int forcedJoins() {
+        uint32_t n = 0;
+        ics_swig_check(ics_schedule_result_forced_joins(&n, $self));
+        return ics_swig_int(n, "forced joins");
+    }
     int blockCount() {
         uint32_t n = 0;
         ics_swig_check(ics_schedule_result_block_count(&n, $self));
@@ -1366,6 +1372,7 @@ ICS_CSHARP_PROPERTY(IcsCluster, violation, GetViolation)
 ICS_CSHARP_PROPERTY(IcsCluster, residualStatus, GetResidualStatus)
 ICS_CSHARP_PROPERTY(IcsCluster, residualReason, GetResidualReason)
 ICS_CSHARP_PROPERTY(IcsCluster, certificate, GetCertificate)
+ICS_CSHARP_PROPERTY(IcsCluster, donorNote, GetDonorNote)
 %typemap(cscode) IcsCluster %{
   /// <summary>A cluster of k tasks for a worker, from the start of the computation.</summary>
   public static Cluster Extract(Dag dag, int k, ClusterStrategy strategy) {
@@ -1435,6 +1442,11 @@ ICS_CSHARP_PROPERTY(IcsCluster, certificate, GetCertificate)
   /// <summary>How the residual's schedule was proven (Theorem 3.1 or the engine).</summary>
   public string Certificate {
     get { return GetCertificate(); }
+  }
+
+  /// <summary>Donor and min-cut: which universal-donor theorem (3.3, 3.4) applied, or why none did; empty otherwise.</summary>
+  public string DonorNote {
+    get { return GetDonorNote(); }
   }
 
   /// <summary>The cut arcs as {from, to} pairs of node ids.</summary>
@@ -1618,6 +1630,12 @@ ICS_SWIG_PRIVATE(IcsCluster::cutArcPairs)
     IcsSwigText certificate() {
         const char *s = nullptr;
         ics_swig_check(ics_cluster_certificate(&s, $self));
+        return ics_swig_text(s);
+    }
+    /** Donor and min-cut: which universal-donor theorem (3.3, 3.4) applied, or why none did; empty otherwise. */
+    IcsSwigText donorNote() {
+        const char *s = nullptr;
+        ics_swig_check(ics_cluster_donor_note(&s, $self));
         return ics_swig_text(s);
     }
 }

@@ -256,6 +256,14 @@ ics_status ics_cluster_certificate(const char** out, const ics_cluster* cluster)
     ICS_API_END
 }
 
+ics_status ics_cluster_donor_note(const char** out, const ics_cluster* cluster) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = check(cluster).donor_note.c_str();
+    return ICS_OK;
+    ICS_API_END
+}
+
 ics_status ics_cluster_sequence(ics_cluster_list** out, const ics_dag* dag, const uint32_t* executed,
                                 size_t executed_len, const uint32_t* sizes, size_t count,
                                 ics_cluster_strategy strategy, const ics_cluster_options* opts) {

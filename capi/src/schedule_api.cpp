@@ -197,6 +197,14 @@ ics_status ics_schedule_result_shortcuts_removed(uint64_t* out, const ics_schedu
     ICS_API_END
 }
 
+ics_status ics_schedule_result_forced_joins(uint32_t* out, const ics_schedule_result* result) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = check(result).r.forced_joins;
+    return ICS_OK;
+    ICS_API_END
+}
+
 ics_status ics_schedule_result_block_count(uint32_t* out, const ics_schedule_result* result) {
     ICS_API_BEGIN
     require(out, "out");

@@ -65,7 +65,7 @@ static ics_status write_cluster(const ics_dag* dag, const ics_cluster* c, json_o
     uint64_t cut = 0;
     uint32_t eligible = 0, newly = 0;
     int self_contained = 0;
-    const char *reason = "", *certificate = "", *violation = "";
+    const char *reason = "", *certificate = "", *violation = "", *donor = "";
     ics_status st = ics_cluster_strategy_used(&used, c);
     if (st == ICS_OK) st = ics_cluster_residual_status(&status, c);
     if (st == ICS_OK) st = ics_cluster_cut_arc_count(&cut, c);
@@ -74,6 +74,7 @@ static ics_status write_cluster(const ics_dag* dag, const ics_cluster* c, json_o
     if (st == ICS_OK) st = ics_cluster_self_contained(&self_contained, c);
     if (st == ICS_OK) st = ics_cluster_residual_reason(&reason, c);
     if (st == ICS_OK) st = ics_cluster_certificate(&certificate, c);
+    if (st == ICS_OK) st = ics_cluster_donor_note(&donor, c);
     if (st == ICS_OK) st = ics_cluster_violation(&violation, c);
     if (st == ICS_OK) CLI_FETCH(st, tasks, ics_cluster_tasks(tasks.v, tasks.cap, &tasks.len, c));
     if (st == ICS_OK) CLI_FETCH(st, order, ics_cluster_residual_order(order.v, order.cap, &order.len, c));
@@ -113,6 +114,7 @@ static ics_status write_cluster(const ics_dag* dag, const ics_cluster* c, json_o
         if ((st = out_node_names(dag, order.v, order.len, 1)) != ICS_OK) goto done;
         json_string(obj, "certificate", certificate);
         json_string(obj, "reason", reason);
+        if (*donor) json_string(obj, "donor", donor);
     } else {
         out_row("strategy", ics_cluster_strategy_name(used));
         out_label("cluster");
@@ -135,6 +137,7 @@ static ics_status write_cluster(const ics_dag* dag, const ics_cluster* c, json_o
         out_row("residual_status", ics_schedule_status_name(status));
         if (*certificate) out_row("certificate", certificate);
         if (*reason) out_row("reason", reason);
+        if (*donor) out_row("donor", donor);
         out_label("residual_order");
         size_t shown = full || order.len <= CLI_SHORT_LIST ? order.len : CLI_SHORT_LIST;
         if ((st = out_node_names(dag, order.v, shown, 0)) != ICS_OK) goto done;
@@ -276,7 +279,9 @@ const cli_command cli_cmd_cluster = {
     "  --json             one JSON object: file, strategy, cluster, size,\n"
     "                     cut_arcs, cut, eligible_rendered, newly_eligible,\n"
     "                     self_contained, closure, residual_status,\n"
-    "                     residual_order, certificate, reason; with --sizes:\n"
+    "                     residual_order, certificate, reason, donor (donor\n"
+    "                     and min-cut: the universal-donor theorem that\n"
+    "                     applied, or why none did); with --sizes:\n"
     "                     file and workers (one such object per worker, plus\n"
     "                     worker and capacity)\n",
     run_cluster,

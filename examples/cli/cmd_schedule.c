@@ -228,6 +228,7 @@ typedef struct schedule_report {
     cli_u32s max_eligible; /* empty when the exact search did not run */
     uint32_t memory, blocks, groups;
     uint64_t area, shortcuts;
+    uint32_t forced_joins; /* groups proven by the forced-join lemma */
     uint64_t area_bound; /* >= every schedule's AREA */
     double area_gap;     /* (area_bound - area) / area_bound */
 } schedule_report;
@@ -242,6 +243,7 @@ static ics_status fetch_schedule(schedule_report* r) {
     if (st == ICS_OK) st = ics_schedule_result_area_bound(&r->area_bound, res);
     if (st == ICS_OK) st = ics_schedule_result_area_gap(&r->area_gap, res);
     if (st == ICS_OK) st = ics_schedule_result_shortcuts_removed(&r->shortcuts, res);
+    if (st == ICS_OK) st = ics_schedule_result_forced_joins(&r->forced_joins, res);
     if (st == ICS_OK) st = ics_schedule_result_block_count(&r->blocks, res);
     if (st == ICS_OK) st = ics_schedule_result_group_count(&r->groups, res);
     if (st == ICS_OK) CLI_FETCH(st, r->order, ics_schedule_result_order(r->order.v, r->order.cap, &r->order.len, res));
@@ -301,6 +303,7 @@ static ics_status write_schedule_json(const ics_dag* dag, const char* path, cons
     out_str(gap);
     json_u64(&obj, "min_eligible_90", min_eligible_90(r->eligible.v, steps));
     json_u64(&obj, "shortcuts_removed", r->shortcuts);
+    json_u64(&obj, "forced_joins", r->forced_joins);
     json_key(&obj, "order");
     ics_status st = out_node_names(dag, r->order.v, r->order.len, 1);
     json_key(&obj, "profile");
@@ -470,6 +473,11 @@ static ics_status write_schedule_text(const ics_dag* dag, const char* path, cons
         }
         out_char('\n');
     }
+    if (r->forced_joins) { /* the proof used the forced-join lemma (README "Forced joins") */
+        out_label("forced joins");
+        out_u64(r->forced_joins);
+        out_char('\n');
+    }
     out_label("blocks");
     ics_status st = write_block_shapes(r->res, r->blocks);
     out_char('\n');
@@ -533,7 +541,7 @@ static int run_schedule(const cli_command* self, int argc, char** argv) {
     if ((rc = cli_load_dag(&dag, self, path, format)) != 0) return rc;
     ics_schedule_result* res = NULL;
     schedule_report report = {NULL, options.objective, ICS_SCHEDULE_HEURISTIC, ICS_METHOD_GREEDY, "",
-                              {NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}, 0, 0, 0, 0, 0, 0, 0.0};
+                              {NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}, 0, 0, 0, 0, 0, 0, 0, 0.0};
     ics_status st = ics_schedule(&res, dag, &options);
     report.res = res;
     if (st == ICS_OK) st = fetch_schedule(&report);
@@ -603,7 +611,9 @@ const cli_command cli_cmd_schedule = {
     "steps; memory; area; area_bound (an integer >= every schedule's AREA:\n"
     "area itself unless heuristic); area_gap ((area_bound - area) / area_bound);\n"
     "min_eligible_90;\n"
-    "shortcuts_removed; order (node names in execution order); profile (E(0..n)\n"
+    "shortcuts_removed; forced_joins (linearization groups proven by the\n"
+    "forced-join lemma, README \"Forced joins\"); order (node names in\n"
+    "execution order); profile (E(0..n)\n"
     "of the order, as 'ics profile' computes it); max_profile (M(0..n), the most\n"
     "eligible nodes any schedule reaches at each step, when the exact search\n"
     "ran, else null); blocks (the building blocks of the skeleton, empty when\n"

@@ -80,6 +80,9 @@ struct Cluster {
     std::string residual_reason;  // why not proven ("" when ic_optimal)
     std::string certificate;      // how the residual's schedule was proven
     std::vector<NodeId> residual_order;  // ids of G
+    // Donor and min-cut: which universal-donor theorem applied ("Theorem
+    // 3.3: ...", "Theorem 3.4: ...") or why none did; "" for other strategies.
+    std::string donor_note;
 };
 
 // The unexecuted dag of a running state: the subdag of G on V \ X, and its

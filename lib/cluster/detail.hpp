@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "cluster/cluster.hpp"
@@ -21,6 +22,9 @@ struct Context {
     bool composition = false;  // sched is ic_optimal through a ▷-linearization of blocks (condition (2))
     std::uint32_t k = 0;
     const Options& options;
+    // The dag before any task ran (for the universal-donor theorems, which
+    // apply to it: the executed tasks plus F are one clustered task of it).
+    const Dag* original = nullptr;
 };
 
 // A proposed F (ids of U), before its residual is built and certified.
@@ -28,7 +32,29 @@ struct Candidate {
     Strategy strategy = Strategy::direct;
     std::vector<NodeId> tasks;
     std::int64_t cut = 0;
+    // Donor candidates: 33 or 34 when Theorem 3.3 / 3.4 says every F works
+    // (then the candidate is tried whatever max_verified), else 0; `note`
+    // says which theorem applied or why none did (Cluster::donor_note).
+    int theorem = 0;
+    std::string note;
 };
+
+// reticulation.cpp (clustering.txt §3.3.2-3.3.3): whether U is a universal
+// donor by Theorem 3.3 (a reticulated composition of W-, N- and Cycle-dags)
+// or 3.4 (a composition of M-dags with a reticulated dual), and why not.
+struct Donorship {
+    int theorem = 0;  // 33, 34, or 0
+    std::string note;
+};
+Donorship donorship(const Context& c);
+// The reticulation condition on the standard drawing of g's blocks (r: the
+// engine on g, a composition); `why` names the first pair that fails.
+bool reticulated(const Dag& g, const schedule::Result& r, std::string& why);
+// The dual dag (arcs reversed, names and ids kept).
+Dag dual_of(const Dag& g);
+// Theorem 2.3 (a): a schedule of the dag whose dual is `dual`, from an
+// IC-optimal order of `dual`: IC-optimal when that order is.
+std::vector<NodeId> dual_schedule(const Dag& dual, std::span<const NodeId> dual_order);
 
 // For a down-set F of U the cut arcs number Σ_{v ∈ F} (out(v) - in(v)) (in U):
 // an arc inside F counts +1 at its tail and -1 at its head. So the cut is

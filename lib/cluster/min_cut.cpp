@@ -72,7 +72,7 @@ Cluster extract_impl(const Dag& g, std::span<const NodeId> executed, std::uint32
     }
     const bool composition = r.status == schedule::Status::ic_optimal &&
                              (r.method == schedule::Method::decomposition || r.method == schedule::Method::sweep);
-    const Context c{ux, u, r, ico, composition, k, opt};
+    const Context c{ux, u, r, ico, composition, k, opt, &g};
     const std::vector<Candidate> cands = candidates(c, strategy);
     std::uint32_t engine_runs = 0;
     std::string last_reason;
@@ -80,7 +80,7 @@ Cluster extract_impl(const Dag& g, std::span<const NodeId> executed, std::uint32
         // The engine is run on at most max_verified residuals; prefixes of the
         // IC-optimal order are proven by Theorem 3.1 without it, so the
         // strategies' fallback prefix is always reached.
-        if (engine_runs >= opt.max_verified && !is_ico_prefix(ico, cand.tasks)) continue;
+        if (engine_runs >= opt.max_verified && !is_ico_prefix(ico, cand.tasks) && cand.theorem == 0) continue;
         Cluster cl = detail::build(c, cand, true);
         if (!cl.self_contained) fail(Errc::internal, "cluster is not self-contained: " + cl.violation);
         if (cl.residual_status == schedule::Status::ic_optimal) return cl;
@@ -122,6 +122,7 @@ void sequence(const Dag& g, std::span<const NodeId> executed, std::span<const st
                                       (e.code() == Errc::unsupported || e.code() == Errc::not_ic_optimal);
                 if (!fallback) throw;
                 cl = extract_impl(g, done, k, Strategy::direct, options, known);
+                if (strategy == Strategy::donor || strategy == Strategy::min_cut) cl.donor_note = e.what();
             }
         } catch (const Error& e) {
             if (i == 0) throw;

@@ -105,6 +105,7 @@ Cluster build(const Context& c, const Candidate& cand, bool certify) {
     const NodeId n = u.node_count();
     Cluster cl;
     cl.strategy = cand.strategy;
+    cl.donor_note = cand.note;
     std::vector<char> in_f(n, 0);
     cl.tasks.reserve(cand.tasks.size());
     for (NodeId v : cand.tasks) {
@@ -170,8 +171,24 @@ Cluster build(const Context& c, const Candidate& cand, bool certify) {
     cl.certificate = r.status == schedule::Status::ic_optimal
                          ? std::string("engine on the residual: ") + schedule::method_name(r.method)
                          : std::string();
-    cl.residual_order.reserve(r.order.size());
-    for (NodeId v : r.order) cl.residual_order.push_back(cl.residual_to_original[v]);
+    std::vector<NodeId> order = r.order;
+    if (r.status != schedule::Status::ic_optimal && cand.theorem == 34) {
+        // Theorem 3.4's route: the residual of an M-composition can be a
+        // tangle of W-, N- and M-dags (Fig. 12), its dual a W-composition.
+        const Dag dual = dual_of(cl.residual);
+        const schedule::Result rd = schedule::schedule(dual, c.options.schedule);
+        if (rd.status == schedule::Status::ic_optimal) {
+            order = dual_schedule(dual, rd.order);
+            cl.residual_status = schedule::Status::ic_optimal;
+            cl.residual_reason.clear();
+            cl.certificate = std::string("Theorem 2.3: the dual of the engine's schedule of the residual's dual (") +
+                             schedule::method_name(rd.method) + ")";
+        }
+    }
+    if (cl.residual_status == schedule::Status::ic_optimal && cand.theorem)
+        cl.certificate += cand.theorem == 33 ? "; universal donor by Theorem 3.3" : "; universal donor by Theorem 3.4";
+    cl.residual_order.reserve(order.size());
+    for (NodeId v : order) cl.residual_order.push_back(cl.residual_to_original[v]);
     return cl;
 }
 

@@ -9,10 +9,16 @@
 // out(v) - in(v), since the cut of a down-set is additive (detail.hpp) — ties
 // to lower level, then earlier in the IC-optimal order, which keeps F compact
 // in the standard drawing. Growth runs unseeded and from each of the first
-// Options::donor_seeds ELIGIBLE tasks. Whether the drawing is reticulated is
-// not decided here: every residual is certified by the engine, and when none
-// is (e.g. the FFT, whose butterflies are not reticulated), the direct
-// cluster (Theorem 3.1) is returned, with strategy `direct`.
+// Options::donor_seeds ELIGIBLE tasks. Whether the theorems apply is decided
+// in reticulation.cpp (the reticulation condition on the standard drawing,
+// Lemma 3.2's persistent priorities, and for M-compositions the dual): when
+// one does, every candidate is tried (any F leaves an IC-optimal residual),
+// and for Theorem 3.4 a residual the engine cannot schedule is scheduled
+// through its dual (Theorem 2.3). Every residual is still certified, by the
+// engine on it or on its dual; when none is (e.g. the FFT, whose butterflies
+// are not reticulated), the direct cluster (Theorem 3.1) is returned, with
+// strategy `direct`; Cluster::donor_note says which theorem applied or why
+// none did.
 #include <queue>
 #include <string_view>
 #include <tuple>
@@ -89,38 +95,53 @@ private:
 }  // namespace
 
 std::vector<Candidate> donor_candidates(const Context& c) {
-    if (!c.composition)
-        fail(Errc::unsupported,
-             "donor: needs a ▷-linear composition of W-, N- and Cycle-dags, or of M-dags (clustering.txt "
-             "Theorems 3.3, 3.4); the unexecuted dag " +
-                 (c.sched.status == schedule::Status::ic_optimal
-                      ? std::string("is scheduled by the exact search, not by a decomposition")
-                      : "has no proven IC-optimal schedule: " + c.sched.reason));
-    int families = 0;
-    for (std::size_t b = 0; b < c.sched.blocks.size(); ++b) {
-        const std::string& shape = c.sched.blocks.shape(static_cast<std::uint32_t>(b));
-        const Family f = family_of(shape);
-        if (f == Family::other || (shape != "trivial(1)" && families != 0 && families != 1 + static_cast<int>(f)))
-            fail(Errc::unsupported, "donor: block #" + std::to_string(b) + " is " + shape +
-                                        "; universal donors are compositions of W-, N- and Cycle-dags "
-                                        "(Theorem 3.3) or of M-dags (Theorem 3.4), not a mix");
-        if (shape != "trivial(1)" && families == 0) families = 1 + static_cast<int>(f);
+    const Donorship donor = donorship(c);
+    if (!donor.theorem) {
+        if (!c.composition)
+            fail(Errc::unsupported,
+                 "donor: needs a ▷-linear composition of W-, N- and Cycle-dags, or of M-dags (clustering.txt "
+                 "Theorems 3.3, 3.4); the unexecuted dag " +
+                     (c.sched.status == schedule::Status::ic_optimal
+                          ? std::string("is scheduled by the exact search, not by a decomposition")
+                          : "has no proven IC-optimal schedule: " + c.sched.reason));
+        int families = 0;
+        for (std::size_t b = 0; b < c.sched.blocks.size(); ++b) {
+            const std::string& shape = c.sched.blocks.shape(static_cast<std::uint32_t>(b));
+            const Family f = family_of(shape);
+            if (f == Family::other ||
+                (shape != "trivial(1)" && families != 0 && families != 1 + static_cast<int>(f)))
+                fail(Errc::unsupported, "donor: block #" + std::to_string(b) + " is " + shape +
+                                            "; universal donors are compositions of W-, N- and Cycle-dags "
+                                            "(Theorem 3.3) or of M-dags (Theorem 3.4), not a mix");
+            if (shape != "trivial(1)" && families == 0) families = 1 + static_cast<int>(f);
+        }
     }
     Growth growth(c);
     std::vector<Candidate> cands;
     cands.push_back(growth.grow(kNoNode));
     for (NodeId s : growth.seeds()) cands.push_back(growth.grow(s));
     // Growth by whole blocks as well: any self-contained F is allowed here.
-    Candidate blocks;
-    blocks.strategy = Strategy::donor;
-    blocks.tasks = closure_greedy(c, chain_groups(c));
-    blocks.cut = cut_of(c.u, blocks.tasks);
-    cands.push_back(std::move(blocks));
+    if (c.composition) {
+        Candidate blocks;
+        blocks.strategy = Strategy::donor;
+        blocks.tasks = closure_greedy(c, chain_groups(c));
+        blocks.cut = cut_of(c.u, blocks.tasks);
+        cands.push_back(std::move(blocks));
+    }
     for (std::size_t i = cands.size(); i-- > 0;)
         if (cands[i].tasks.size() < c.k) cands.erase(cands.begin() + static_cast<std::ptrdiff_t>(i));
-    keep_best(cands, c.options.max_verified);
+    // A universal donor (Theorems 3.3, 3.4): every candidate leaves an
+    // IC-optimal residual, so all are tried, fewest cut arcs first.
+    keep_best(cands, donor.theorem ? cands.size() : c.options.max_verified);
+    for (Candidate& cand : cands) {
+        cand.theorem = donor.theorem;
+        cand.note = donor.note;
+    }
     // The fallback is the direct cluster, and says so (strategy direct).
-    cands.push_back(direct_candidate(c));
+    if (!c.ico_order.empty() || !donor.theorem) {
+        cands.push_back(direct_candidate(c));
+        cands.back().note = donor.note;
+    }
     keep_best(cands, cands.size());
     return cands;
 }

@@ -10,6 +10,7 @@
 
 #include "dag/big_vector.hpp"
 #include "priority/priority.hpp"
+#include "schedule/forced_join.hpp"
 #include "schedule/memory_aware.hpp"
 #include "sweep/ic_sweep.hpp"
 
@@ -226,6 +227,7 @@ public:
     Linearization run() {
         while (live_ > 0) {
             if (step_single()) continue;
+            if (out_.proven && live_ == 1 && step_forced_join()) continue;  // forced_join.cpp
             // Once a step failed nothing can be proven: an IC-Sweep over all
             // source blocks at every later step (quadratic in their number on
             // sums of many copies) would only shape an unproven order, which
@@ -620,6 +622,17 @@ private:
         return true;
     }
 
+    // The forced-join lemma (forced_join.cpp): the only source block, a join
+    // that gates the remnant, goes next without ▷ over the blocks it frees.
+    bool step_forced_join() {
+        compact_present();
+        const BlockId b = bucket_[present_.front()].front();
+        auto prio = [&](BlockId a, BlockId c) { return cache_.prio(cache_.type(a), cache_.type(c)); };
+        if (!forced_.admit(b, out_, pending_.data(), prio)) return false;
+        emit_single(b);
+        return true;
+    }
+
     // Not provable: take the source block that wins ▷ against most others.
     void step_greedy() {
         out_.proven = false;
@@ -688,6 +701,7 @@ private:
     const decompose::Decomposition& dec_;
     const blocks::ScheduleTable& blocks_;
     PriorityCache cache_;
+    ForcedJoin forced_{dec_, blocks_};
     BigVector<std::uint32_t> pending_;              // unremoved parents in the super-dag
     std::vector<std::vector<BlockId>> bucket_;      // current source blocks by profile type
     std::vector<std::uint32_t> present_;            // types with a nonempty bucket (lazily compacted)

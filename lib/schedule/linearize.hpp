@@ -34,6 +34,8 @@ struct Linearization {
     std::vector<std::uint32_t> offsets{0};
     std::vector<std::uint32_t> blocks;
     std::vector<SweptGroup> swept;
+    // Groups emitted by the forced-join lemma (forced_join.cpp), not by §4.2.
+    std::uint32_t forced_joins = 0;
 
     std::size_t group_count() const noexcept { return offsets.size() - 1; }
     std::span<const std::uint32_t> group(std::size_t g) const noexcept {

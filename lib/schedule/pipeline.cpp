@@ -202,11 +202,12 @@ bool area_fallback(const Dag& dag, const Options& opt, Result& r) {
     if (budget > 0) {
         try {
             area::AreaOptimum a = area::area_optimal_schedule(dag, budget);
+            const bool ico = a.ic_optimal();  // before max_profile moves out of a
             r.exact_ran = true;
             r.max_profile = std::move(a.max_profile);
             r.method = Method::exact;
             r.order = std::move(a.order);
-            if (a.ic_optimal()) {  // Σ E(t) = Σ M(t): E(t) = M(t) at every step
+            if (ico) {  // Σ E(t) = Σ M(t): E(t) = M(t) at every step
                 r.status = Status::ic_optimal;
                 r.reason.clear();
                 return false;
@@ -344,6 +345,7 @@ Result schedule(const Dag& dag, const Options& opt) {
         r.group_offsets = std::move(lin.offsets);
         r.linearization = std::move(lin.blocks);
         proven = block_reason.empty() && lin.proven;
+        r.forced_joins = proven ? lin.forced_joins : 0;
         r.method = swept ? Method::sweep : Method::decomposition;
         r.reason = !block_reason.empty() ? block_reason : lin.reason;
     }

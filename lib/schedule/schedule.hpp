@@ -98,6 +98,9 @@ struct Result {
     // scheduled by IC-Sweep (interleaved).
     std::vector<std::uint32_t> group_offsets{0};
     std::vector<std::uint32_t> linearization;
+    // Groups the decomposition's proof emitted by the forced-join lemma
+    // (forced_join.cpp) rather than by Theorem 2.1 / 4.1 (0 unless proven so).
+    std::uint32_t forced_joins = 0;
 
     std::span<const NodeId> sinks(std::size_t b) const noexcept {
         return {block_sinks.data() + block_sink_offsets[b], block_sinks.data() + block_sink_offsets[b + 1]};

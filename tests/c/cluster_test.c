@@ -205,8 +205,41 @@ static void test_errors(void) {
     ics_dag_destroy(g);
 }
 
+/* Which universal-donor theorem applied (Theorem 3.4 on the in-mesh, whose
+ * dual is the out-mesh); none for the direct strategy; and the forced-join
+ * count of a schedule proven by that lemma (README "Forced joins"). */
+static void test_donor_note_and_forced_joins(void) {
+    ics_dag* g = NULL;
+    OK(ics_dag_generate_reduction_mesh(&g, 5));
+    ics_cluster* c = NULL;
+    OK(ics_cluster_extract(&c, g, NULL, 0, 4, ICS_CLUSTER_DONOR, NULL));
+    const char* note = NULL;
+    OK(ics_cluster_donor_note(&note, c));
+    CHECK(note != NULL && strncmp(note, "Theorem 3.4:", 12) == 0);
+    CHECK(ics_cluster_donor_note(NULL, c) == ICS_ERR_INVALID_ARGUMENT);
+    ics_cluster_destroy(c);
+    OK(ics_cluster_extract(&c, g, NULL, 0, 4, ICS_CLUSTER_DIRECT, NULL));
+    OK(ics_cluster_donor_note(&note, c));
+    CHECK(strcmp(note, "") == 0);
+    ics_cluster_destroy(c);
+    ics_dag_destroy(g);
+
+    const char* text = "a1 j\na2 j\na3 j\nj c1\nj c2\nj c3\n";
+    ics_read_options o = ICS_READ_OPTIONS_INIT;
+    o.format = ICS_FORMAT_EDGES;
+    OK(ics_dag_read_string(&g, text, strlen(text), &o));
+    ics_schedule_result* r = NULL;
+    OK(ics_schedule(&r, g, NULL));
+    uint32_t forced = 0;
+    OK(ics_schedule_result_forced_joins(&forced, r));
+    CHECK(forced == 1);
+    ics_schedule_result_destroy(r);
+    ics_dag_destroy(g);
+}
+
 int main(void) {
     test_fig6();
+    test_donor_note_and_forced_joins();
     test_fig6_chain();
     test_state_sequence_check();
     test_errors();

@@ -134,6 +134,33 @@ class ClusterCli(unittest.TestCase):
         self.assertNotIn("0_0", r["cluster"])
         self.check_cluster(graph, r, executed=["0_0", "1_0"], brute=True)
 
+    def test_donor_names_the_theorem(self):
+        # Theorem 3.3 on the out-mesh, Theorem 3.4 on the in-mesh (its dual is
+        # the out-mesh); Fig. 6 is no reticulated composition, and says why.
+        # A sequence on the in-mesh keeps getting donor clusters (the theorem
+        # holds for the whole dag, the executed tasks and F being one cluster).
+        for family, theorem in ((("out-mesh", 5), "Theorem 3.3:"), (("reduction-mesh", 5), "Theorem 3.4:")):
+            path, graph = self.generate(*family)
+            r = json.loads(self.ok("cluster", path, "--size", 4, "--strategy", "donor", "--json"))
+            self.assertTrue(r["donor"].startswith(theorem), r["donor"])
+            self.assertEqual(r["strategy"], "donor")
+            self.check_cluster(graph, r, brute=True)
+            text = self.ok("cluster", path, "--size", 4, "--strategy", "donor")
+            self.assertRegex(text, r"\ndonor: +" + theorem.replace(".", r"\."))
+        path, graph = self.generate("reduction-mesh", 6)
+        r = json.loads(self.ok("cluster", path, "--sizes", "3,4,2,5,3", "--strategy", "donor", "--json"))
+        done = []
+        for w in r["workers"]:
+            self.assertEqual(w["strategy"], "donor")
+            self.assertTrue(w["donor"].startswith("Theorem 3.4:"), w["donor"])
+            self.check_cluster(graph, w, executed=done, brute=True)
+            done += w["cluster"]
+        path, _ = self.generate("clustering-fig6")
+        r = json.loads(self.ok("cluster", path, "--size", 6, "--strategy", "donor", "--json"))
+        self.assertTrue(r["donor"].startswith("Theorem 3.3 does not apply: not reticulated"), r["donor"])
+        r = json.loads(self.ok("cluster", path, "--size", 6, "--strategy", "direct", "--json"))
+        self.assertNotIn("donor", r)
+
     def test_check_user_cluster(self):
         path, graph = self.generate("w", 3, 2)
         r = json.loads(self.ok("cluster", path, "--check", "s1", "--json"))

@@ -214,6 +214,39 @@ class WriteDagman(unittest.TestCase):
         self.assertIn("cannot write", err)
 
 
+class ForcedJoin(unittest.TestCase):
+    """The forced-join lemma (README "Forced joins"): a join a1..a3 -> j, then
+    one block j -> c1..c4 that yields faster; the decomposition proves the
+    schedule with one forced join, and its E(t) is the brute-force maximum."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+        self.path = os.path.join(self.tmp.name, "join.edges")
+        with open(self.path, "w") as f:
+            f.write("a1 j\na2 j\na3 j\nj c1\nj c2\nj c3\nj c4\n")
+
+    def test_json_and_text_report_the_forced_join(self):
+        r = schedule(self.path, "eligibility")
+        self.assertEqual((r["status"], r["method"], r["forced_joins"]), ("ic-optimal", "decomposition", 1))
+        eligible, _ = pebble(self.path, r["order"])
+        with open(self.path) as f:
+            nodes, arcs = parse_edges(f.read())
+        parents = {v: {u for u, w in arcs if w == v} for v in nodes}
+        best = [0] * (len(nodes) + 1)  # M(t) over all down-sets
+        downsets, layer = {frozenset()}, [frozenset()]
+        for t in range(len(nodes) + 1):
+            for d in layer:
+                best[t] = max(best[t], sum(1 for v in nodes if v not in d and parents[v] <= d))
+            layer = list({d | {v} for d in layer for v in nodes if v not in d and parents[v] <= d})
+        self.assertEqual(eligible, best)
+        rc, out, err = run("schedule", self.path)
+        self.assertEqual(rc, 0, err)
+        self.assertRegex(out, r"\nforced joins: +1\n")
+        rc, out, err = run("schedule", generate(self.tmp.name, "out-mesh", 4), "--json")
+        self.assertEqual(json.loads(out)["forced_joins"], 0)
+
+
 if __name__ == "__main__":
     test_cli.ICS = sys.argv.pop(1)
     unittest.main()

@@ -356,5 +356,29 @@ TEST(Schedule, GreedyOrderIsValidAndSinksLast) {
     }
 }
 
+// The AREA fallback (pipeline.cpp) on dags the decomposition cannot prove and
+// the ICO search may not run on (budget 1): when an IC-optimal schedule
+// exists the answer must be ic-optimal, never "admits no IC-optimal
+// schedule" (a check after max_profile had moved out said so, issue 19).
+TEST(Schedule, AreaFallbackRecognisesIcOptimalSchedules) {
+    Options o;
+    o.exact_max_nodes = 0;
+    o.exact_max_downsets = 1;
+    int ico = 0, none = 0;
+    for (std::uint64_t seed = 0; seed < 400; ++seed) {
+        const Dag g = random_dag(6 + static_cast<std::uint32_t>(seed % 9), 0.2, seed);
+        const Result r = schedule(g, o);
+        if (r.method != Method::exact) continue;  // proven by the decomposition
+        const bool exists = exact::exact_schedule(g, 1u << 22).ico;
+        (exists ? ico : none) += 1;
+        EXPECT_EQ(r.status, exists ? Status::ic_optimal : Status::area_optimal) << "seed " << seed << " " << r.reason;
+        if (exists) {
+            EXPECT_TRUE(exact::is_ic_optimal(g, r.order)) << "seed " << seed;
+        }
+    }
+    EXPECT_GT(ico, 20);
+    EXPECT_GT(none, 5);
+}
+
 }  // namespace
 }  // namespace ics::schedule

@@ -81,6 +81,22 @@ public class ClusterTests {
     }
   }
 
+  /// <summary>Theorem 3.4 on the in-mesh (its dual, the out-mesh, is reticulated), Theorem 3.3 on the out-mesh.</summary>
+  [Test]
+  public void DonorNotesNameTheTheorem() {
+    using (Dag inMesh = Dag.ReductionMesh(5))
+    using (Dag outMesh = Dag.OutMesh(5))
+    using (Cluster m = Cluster.Extract(inMesh, 4, ClusterStrategy.Donor))
+    using (Cluster w = Cluster.Extract(outMesh, 4, ClusterStrategy.Donor))
+    using (Cluster d = Cluster.Extract(outMesh, 4, ClusterStrategy.Direct)) {
+      StringAssert.StartsWith("Theorem 3.4:", m.DonorNote);
+      StringAssert.StartsWith("Theorem 3.3:", w.DonorNote);
+      Assert.AreEqual(ClusterStrategy.Donor, m.Strategy);
+      Assert.AreEqual("", d.DonorNote);
+      ExpectSound(inMesh, new int[0], m);
+    }
+  }
+
   [Test]
   public void SequenceAndRunningState() {
     using (Dag g = Dag.OutMesh(5)) {

@@ -184,6 +184,20 @@ public class ScheduleTests {
   }
 
   [Test]
+  public void ForcedJoinIsProvenAndCounted() {
+    using (var dag = BruteForce.FromArcs("a1->j", "a2->j", "a3->j", "j->c1", "j->c2", "j->c3"))
+    using (var s = dag.Schedule()) {
+      Assert.IsTrue(s.IsIcOptimal);
+      Assert.AreEqual(1, s.ForcedJoins);
+      CollectionAssert.AreEqual(BruteForce.MaxEligible(dag), BruteForce.Eligible(dag, s.Order()));
+    }
+    using (var dag = Dag.OutMesh(4))
+    using (var s = dag.Schedule()) {
+      Assert.AreEqual(0, s.ForcedJoins);
+    }
+  }
+
+  [Test]
   public void ShortcutsAreRemovedFirst() {
     using (var dag = BruteForce.FromArcs("a->b", "b->c", "a->c"))
     using (var s = dag.Schedule()) {

@@ -543,6 +543,11 @@ ICS_API ics_status ics_schedule_result_area_bound(uint64_t* out, const ics_sched
 ICS_API ics_status ics_schedule_result_area_gap(double* out, const ics_schedule_result* result);
 /* Certificate: shortcut arcs removed, building blocks, linearization groups. */
 ICS_API ics_status ics_schedule_result_shortcuts_removed(uint64_t* out, const ics_schedule_result* result);
+/* Linearization groups the proof emitted by the forced-join lemma (README
+ * "Forced joins"): a join block that gates the rest of the dag goes next
+ * although it lacks ▷-priority over the blocks it frees. 0 unless the
+ * decomposition proved the schedule that way. */
+ICS_API ics_status ics_schedule_result_forced_joins(uint32_t* out, const ics_schedule_result* result);
 ICS_API ics_status ics_schedule_result_block_count(uint32_t* out, const ics_schedule_result* result);
 
 #define ICS_BLOCK_INFO_VERSION 1
@@ -821,6 +826,12 @@ ICS_API ics_status ics_cluster_residual_order(uint32_t* out, size_t capacity, si
                                               const ics_cluster* cluster);
 ICS_API ics_status ics_cluster_residual_reason(const char** out, const ics_cluster* cluster);
 ICS_API ics_status ics_cluster_certificate(const char** out, const ics_cluster* cluster);
+/* Donor and min-cut strategies: which universal-donor theorem applied
+ * ("Theorem 3.3: ..." reticulated W/N/Cycle composition, "Theorem 3.4: ..."
+ * M-composition with a reticulated dual) or why none did (e.g. "Theorem 3.3
+ * does not apply: not reticulated (...)"); "" for the other strategies. Owned
+ * by the cluster. */
+ICS_API ics_status ics_cluster_donor_note(const char** out, const ics_cluster* cluster);
 
 /* Repeated extraction: workers of capacities sizes[0..count) served one after
  * the other from the shrinking residual (cluster i is extracted after clusters

@@ -94,6 +94,21 @@ class ClusterTest {
     }
   }
 
+  /** Theorem 3.4 on the in-mesh (its dual, the out-mesh, is reticulated), Theorem 3.3 on the out-mesh. */
+  @Test
+  void donorNotesNameTheTheorem() {
+    try (Dag in = Dag.reductionMesh(5); Dag out = Dag.outMesh(5);
+        Cluster m = Cluster.extract(in, 4, ClusterStrategy.DONOR);
+        Cluster w = Cluster.extract(out, 4, ClusterStrategy.DONOR);
+        Cluster d = Cluster.extract(out, 4, ClusterStrategy.DIRECT)) {
+      assertTrue(m.donorNote().startsWith("Theorem 3.4:"), m.donorNote());
+      assertTrue(w.donorNote().startsWith("Theorem 3.3:"), w.donorNote());
+      assertEquals(ClusterStrategy.DONOR, m.strategy());
+      assertEquals("", d.donorNote());
+      expectSound(in, new int[0], m);
+    }
+  }
+
   @Test
   void everyStrategyEveryKIsSound() {
     try (Dag g = Dag.outMesh(5)) {

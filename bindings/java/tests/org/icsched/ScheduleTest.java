@@ -186,6 +186,20 @@ class ScheduleTest {
     }
   }
 
+  /** The forced-join lemma: a join, then a block that yields faster; proven, and E(t) is the brute-force maximum. */
+  @Test
+  void forcedJoinIsProvenAndCounted() {
+    try (Dag dag = BruteForce.fromArcs("a1->j", "a2->j", "a3->j", "j->c1", "j->c2", "j->c3");
+        Schedule s = dag.schedule()) {
+      assertTrue(s.isIcOptimal());
+      assertEquals(1, s.forcedJoins());
+      assertArrayEquals(BruteForce.maxEligible(dag), BruteForce.eligible(dag, s.order()));
+    }
+    try (Dag dag = Dag.outMesh(4); Schedule s = dag.schedule()) {
+      assertEquals(0, s.forcedJoins());
+    }
+  }
+
   @Test
   void shortcutsAreRemovedFirst() {
     try (Dag dag = BruteForce.fromArcs("a->b", "b->c", "a->c"); Schedule s = dag.schedule()) {
