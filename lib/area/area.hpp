@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "dag/dag.hpp"
@@ -58,14 +59,19 @@ struct SidneyDecomposition {
     std::uint32_t block_size(std::size_t i) const noexcept { return offsets[i + 1] - offsets[i]; }
 };
 
-SidneyDecomposition sidney_decomposition(const Dag& dag);
+// `taken`: nodes already executed (a down-set, listed parents first): the
+// decomposition is that of the rest of the dag given them (markers whose
+// parents are all taken count nowhere).
+SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken = {});
 
 // The blocks in turn; inside each, repeatedly the eligible node of the block
 // that makes the most tasks eligible now (ties: the most progress towards
 // children still waiting on other parents, Σ 1/missing; nonsinks before
 // sinks; the lowest id). Every order consistent with a Sidney decomposition is a
 // 2-approximation of min Σ_v T_v (Chekuri & Motwani 1999; Margot et al. 2003).
-std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sidney);
+// With `taken` (the decomposition's), those nodes run first, as listed.
+std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sidney,
+                                 std::span<const NodeId> taken = {});
 
 // An integer ≥ the AREA of every schedule of `dag` (bound.cpp proves it).
 std::uint64_t area_upper_bound(const Dag& dag, const SidneyDecomposition& sidney);

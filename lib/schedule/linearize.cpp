@@ -159,6 +159,7 @@ public:
 
     Linearization run() {
         while (live_ > 0) {
+            if (out_.proven) out_.proven_groups = static_cast<std::uint32_t>(out_.group_count());
             if (step_single()) continue;
             // Once a step failed nothing can be proven: an IC-Sweep over all
             // source blocks at every later step (quadratic in their number on
@@ -167,6 +168,7 @@ public:
             if (out_.proven && step_sum()) continue;
             step_greedy();
         }
+        if (out_.proven) out_.proven_groups = static_cast<std::uint32_t>(out_.group_count());
         if (emitted_ < dec_.block_count) {
             // Blocks left with pending parents: they lie on a super-dag cycle.
             decompose::BlockId stuck = 0;

@@ -34,6 +34,9 @@ struct Linearization {
     std::vector<std::uint32_t> offsets{0};
     std::vector<std::uint32_t> blocks;
     std::vector<SweptGroup> swept;
+    // Groups emitted while every step followed §4.2 (a) or (c): a proven
+    // ▷-chain prefix, which the AREA fallback keeps in place (pipeline.cpp).
+    std::uint32_t proven_groups = 0;
 
     std::size_t group_count() const noexcept { return offsets.size() - 1; }
     std::span<const std::uint32_t> group(std::size_t g) const noexcept {

@@ -37,6 +37,7 @@ Options decomposition_only() {
     Options o;
     o.exact_max_nodes = 0;
     o.exact_max_downsets = 0;
+    o.area_max_downsets = 0;
     return o;
 }
 
