@@ -200,11 +200,12 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     if (budget > 0) {
         try {
             area::AreaOptimum a = area::area_optimal_schedule(dag, budget);
+            const bool ico = a.ic_optimal();  // Σ E(t) = Σ M(t): E(t) = M(t) at every step (before the move)
             r.exact_ran = true;
             r.max_profile = std::move(a.max_profile);
             r.method = Method::exact;
             r.order = std::move(a.order);
-            if (a.ic_optimal()) {  // Σ E(t) = Σ M(t): E(t) = M(t) at every step
+            if (ico) {
                 r.status = Status::ic_optimal;
                 r.reason.clear();
                 return false;

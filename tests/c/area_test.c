@@ -97,9 +97,10 @@ static ics_schedule_status status_with(const ics_dag* d, const ics_schedule_opti
  * the exact search's (off when that is off). */
 static void test_area_budget(void) {
     int seen = 0;
-    for (uint64_t seed = 1; seed <= 200 && seen < 5; ++seed) {
+    for (uint64_t seed = 1; seed <= 600 && seen < 5; ++seed) {
         ics_dag* d = NULL;
-        OK(ics_dag_generate_random_er(&d, 10, 0.3, seed));
+        if (seed % 2) OK(ics_dag_generate_random_er(&d, 6 + (uint32_t)(seed % 7), 0.3, seed));
+        else OK(ics_dag_generate_random_layered(&d, 3, 2 + (uint32_t)(seed % 3), 0.5, seed));
         ics_schedule_options o = ICS_SCHEDULE_OPTIONS_INIT;
         o.exact_max_nodes = 0, o.exact_max_downsets = 0;
         if (status_with(d, &o, NULL) == ICS_SCHEDULE_AREA_OPTIMAL) {
