@@ -10,17 +10,20 @@
 // (the nodes) and zero-length unit-weight MARKERS, one per nonsource v,
 // preceded by v's parents (C_marker = T_v).
 //
-// Three algorithms, each in its own file:
+// Four algorithms, each in its own file:
 //   area_dp.cpp  exact AREA-maximal schedules by dynamic programming over the
 //                lattice of down-sets (every dag whose down-sets fit a budget);
 //   sidney.cpp   the Sidney decomposition (Sidney 1975; Margot, Queyranne,
 //                Wang 2003) by parametric minimum cut (Boost.Graph), and the
 //                order that runs its blocks in turn, greedily inside each;
+//   series_parallel.cpp  AREA-maximal schedules of series-parallel dags
+//                (Lawler's 1|sp|Σ w_j C_j algorithm on nodes and markers);
 //   bound.cpp    a certified upper bound on the AREA of every schedule, from
 //                the decomposition's concave envelope of released markers.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -72,6 +75,14 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
 // With `taken` (the decomposition's), those nodes run first, as listed.
 std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sidney,
                                  std::span<const NodeId> taken = {});
+
+// Series-parallel dags (reachability order built from single nodes by
+// disjoint union and series composition; series_parallel.cpp): an
+// AREA-maximal schedule in polynomial time, or nullopt when the dag is not
+// series-parallel or has more than kMaxSeriesParallelNodes nodes (the
+// recognition keeps n² bits of ancestors).
+inline constexpr NodeId kMaxSeriesParallelNodes = 8192;
+std::optional<std::vector<NodeId>> series_parallel_schedule(const Dag& dag);
 
 // An integer ≥ the AREA of every schedule of `dag` (bound.cpp proves it).
 std::uint64_t area_upper_bound(const Dag& dag, const SidneyDecomposition& sidney);
