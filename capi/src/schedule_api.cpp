@@ -17,6 +17,7 @@ struct ics_schedule_result {
 
 static_assert(static_cast<int>(schedule::Status::area_optimal) == ICS_SCHEDULE_AREA_OPTIMAL);
 static_assert(static_cast<int>(schedule::Method::level) == ICS_METHOD_LEVEL);
+static_assert(static_cast<int>(schedule::Method::series_parallel) == ICS_METHOD_SERIES_PARALLEL);
 
 namespace {
 
@@ -90,7 +91,7 @@ ics_status ics_objective_from_name(ics_objective* out, const char* name) {
 }
 
 const char* ics_schedule_method_name(ics_schedule_method method) {
-    if (method < ICS_METHOD_DECOMPOSITION || method > ICS_METHOD_LEVEL) return "unknown";
+    if (method < ICS_METHOD_DECOMPOSITION || method > ICS_METHOD_SERIES_PARALLEL) return "unknown";
     return schedule::method_name(static_cast<schedule::Method>(method));
 }
 

@@ -1,5 +1,6 @@
 // The whole pipeline; see schedule.hpp.
 #include <algorithm>
+#include <optional>
 
 #include "area/area.hpp"
 #include "blocks/block_schedule.hpp"
@@ -22,6 +23,7 @@ const char* method_name(Method m) noexcept {
         case Method::sidney: return "sidney";
         case Method::fifo: return "fifo";
         case Method::level: return "level";
+        case Method::series_parallel: return "series-parallel";
     }
     return "unknown";
 }
@@ -222,6 +224,24 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
         } catch (const Error& e) {
             if (e.code() != Errc::too_large) throw;
             over_budget = e.what();
+        }
+        // Series-parallel dags: AREA-maximal in polynomial time, any size
+        // the recognition takes (lib/area/series_parallel.cpp).
+        if (std::optional<std::vector<NodeId>> sp = area::series_parallel_schedule(dag)) {
+            r.order = std::move(*sp);
+            r.eval = pebble::evaluate(dag, r.order);
+            r.status = Status::area_optimal;
+            r.method = Method::series_parallel;
+            r.area_bound = r.eval.area;
+            const bool known = why.find("admits no IC-optimal schedule (exhaustive") != std::string::npos;
+            r.reason = why + (why.empty() ? "" : "; ") + over_budget + "; the dag is series-parallel: AREA " +
+                       std::to_string(r.eval.area) +
+                       " is the maximum over all schedules (Lawler's algorithm on tasks and markers)" +
+                       (known ? std::string()
+                              : std::string("; whether the dag admits an IC-optimal schedule is not decided (if "
+                                            "it does, this schedule is one: the AREA-maximal schedules are then "
+                                            "exactly the IC-optimal ones)"));
+            return true;
         }
     }
     // Candidates, in the order that wins ties: the order in hand (the

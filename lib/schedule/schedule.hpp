@@ -41,6 +41,7 @@ enum class Method : int {
     sidney = 4,         // heuristic fallback: Sidney decomposition, greedy inside blocks (lib/area)
     fifo = 5,           // heuristic fallback: FIFO order won
     level = 6,          // heuristic fallback: level order won
+    series_parallel = 7,  // AREA-maximal: the dag is series-parallel (lib/area/series_parallel.cpp)
 };
 const char* method_name(Method m) noexcept;
 

@@ -248,8 +248,8 @@ TEST(Schedule, AreaBudgetOfItsOwn) {
             EXPECT_EQ(r.eval.area, area::area_optimal_schedule(g).area) << "seed " << seed;
             Options tiny = area_only;
             tiny.area_max_downsets = 2;
-            const Result h = schedule(g, tiny);
-            EXPECT_EQ(h.status, Status::heuristic);
+            const Result h = schedule(g, tiny);  // series-parallel dags stay AREA-maximal
+            EXPECT_EQ(h.status, area::series_parallel_schedule(g) ? Status::area_optimal : Status::heuristic);
             EXPECT_NE(h.reason.find("budget 2 down-sets"), std::string::npos) << h.reason;
         }
         ico += r.status == Status::ic_optimal;
@@ -257,6 +257,55 @@ TEST(Schedule, AreaBudgetOfItsOwn) {
     }
     EXPECT_GT(ico, 30);
     EXPECT_GT(area, 20);
+}
+
+// Series-parallel dags over the AREA budget are area-optimal by the
+// series-parallel algorithm (AREA = the lattice DP's maximum where it fits),
+// and never below the heuristic candidates; others stay heuristic.
+TEST(Schedule, SeriesParallelOverTheBudget) {
+    Options tiny = decomposition_only();
+    tiny.area_max_downsets = 2;
+    int sp = 0, other = 0;
+    for (std::uint64_t seed = 0; seed < 600; ++seed) {
+        const std::uint32_t n = 3 + static_cast<std::uint32_t>(seed % 12);
+        const Dag g = seed % 2 ? random_dag(n, 0.15 + 0.05 * static_cast<double>(seed % 5), seed)
+                               : random_layered(2 + static_cast<std::uint32_t>(seed % 3), 1 + n / 3, 0.5, seed);
+        const Result r = schedule(g, tiny);
+        expect_evaluation_of_order(g, r, "tiny AREA budget");
+        if (r.status == Status::ic_optimal) continue;  // proven by the decomposition
+        const std::uint64_t best = area::area_optimal_schedule(g).area;
+        if (area::series_parallel_schedule(g)) {
+            ++sp;
+            EXPECT_EQ(r.status, Status::area_optimal) << "seed " << seed;
+            EXPECT_EQ(r.method, Method::series_parallel);
+            EXPECT_EQ(r.eval.area, best) << "seed " << seed;
+            EXPECT_EQ(r.area_bound, best);
+            EXPECT_NE(r.reason.find("series-parallel"), std::string::npos) << r.reason;
+        } else {
+            ++other;
+            EXPECT_EQ(r.status, Status::heuristic) << "seed " << seed;
+            EXPECT_LE(r.eval.area, best);
+        }
+    }
+    EXPECT_GT(sp, 15);
+    EXPECT_GT(other, 30);
+    // 2,800 nodes: 400 copies of a dag without an IC-optimal schedule
+    // (a -> x -> w, p and q -> y and z), far over any budget.
+    DagBuilder b;
+    for (NodeId i = 0; i < 2800; ++i) b.add_node("v" + std::to_string(i));
+    for (NodeId c = 0; c < 2800; c += 7) {
+        b.add_arc(c, c + 1), b.add_arc(c + 1, c + 2);
+        for (NodeId p : {c + 3, c + 4})
+            for (NodeId y : {c + 5, c + 6}) b.add_arc(p, y);
+    }
+    const Dag big = b.build();
+    const Result r = schedule(big);
+    expect_evaluation_of_order(big, r, "series-parallel");
+    EXPECT_EQ(r.status, Status::area_optimal) << r.reason;
+    EXPECT_EQ(r.method, Method::series_parallel);
+    for (auto policy : {pebble::Policy::fifo, pebble::Policy::level})
+        EXPECT_GE(r.eval.area, pebble::evaluate(big, pebble::baseline_order(big, policy)).area);
+    EXPECT_GE(r.eval.area, pebble::evaluate(big, area::sidney_order(big, area::sidney_decomposition(big))).area);
 }
 
 // The proven ▷-chain prefix (groups emitted by §4.2 (a)/(c) whose blocks are

@@ -146,8 +146,10 @@ public class ScheduleTests {
         Assert.AreEqual(BruteForce.MaxArea(dag), s.Area);
       }
       var small = new ScheduleOptions { ExactMaxNodes = 0, ExactMaxDownsets = 0, AreaMaxDownsets = 3 };
-      using (var s = dag.Schedule(small)) {
-        Assert.AreEqual(ScheduleStatus.Heuristic, s.Status);
+      using (var s = dag.Schedule(small)) {  // over the budget, but series-parallel
+        Assert.AreEqual(ScheduleStatus.AreaOptimal, s.Status);
+        Assert.AreEqual(ScheduleMethod.SeriesParallel, s.Method);
+        Assert.AreEqual(BruteForce.MaxArea(dag), s.Area);
         StringAssert.Contains("budget 3 down-sets", s.Reason);
       }
     }

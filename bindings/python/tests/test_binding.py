@@ -63,8 +63,10 @@ def test_options():
     with bf.no_ico() as dag, dag.schedule(o) as s:
         assert s.status == ScheduleStatus.HEURISTIC and len(s.max_eligible()) == 0
         assert 'exact AREA search off' in s.reason
+    # Over the budget, but series-parallel: still AREA-maximal.
     with bf.no_ico() as dag, dag.schedule(o.replace(area_max_downsets=3)) as s:
-        assert s.status == ScheduleStatus.HEURISTIC and 'budget 3 down-sets' in s.reason
+        assert s.status == ScheduleStatus.AREA_OPTIMAL and s.method == ScheduleMethod.SERIES_PARALLEL
+        assert 'budget 3 down-sets' in s.reason
     with pytest.raises(IcsException):
         d.replace(area_max_downsets=-1)
     with Dag.fft(2) as dag, dag.schedule(o) as s:

@@ -437,11 +437,12 @@ typedef enum ics_schedule_method {
     ICS_METHOD_GREEDY = 3,        /* heuristic fallback: most newly eligible first, sinks last */
     ICS_METHOD_SIDNEY = 4,        /* heuristic fallback: Sidney decomposition, greedy inside its blocks */
     ICS_METHOD_FIFO = 5,          /* heuristic fallback: the FIFO order had the largest AREA */
-    ICS_METHOD_LEVEL = 6          /* heuristic fallback: the level order had the largest AREA */
+    ICS_METHOD_LEVEL = 6,         /* heuristic fallback: the level order had the largest AREA */
+    ICS_METHOD_SERIES_PARALLEL = 7 /* AREA-maximal: the dag is series-parallel (Lawler's algorithm) */
 } ics_schedule_method;
 
 /* "ic-optimal" / "heuristic" / "area-optimal"; "decomposition", "decomposition+sweep",
- * "exact-search", "greedy", "sidney", "fifo", "level". */
+ * "exact-search", "greedy", "sidney", "fifo", "level", "series-parallel". */
 ICS_API const char* ics_schedule_status_name(ics_schedule_status status);
 ICS_API const char* ics_schedule_method_name(ics_schedule_method method);
 
