@@ -33,6 +33,13 @@ Dag random_layered(std::uint32_t layers, std::uint32_t width, double p, std::uin
     return b.build();
 }
 
+// Odd seeds: a random dag of n nodes (arc probability p); even ones: a
+// layered dag of about n nodes (arc probability layered_p).
+Dag mixed_dag(std::uint64_t seed, std::uint32_t n, double p, double layered_p) {
+    return seed % 2 ? random_dag(n, p, seed)
+                    : random_layered(2 + static_cast<std::uint32_t>(seed % 3), 1 + n / 3, layered_p, seed);
+}
+
 Options decomposition_only() {
     Options o;
     o.exact_max_nodes = 0;
@@ -68,8 +75,7 @@ TEST(Schedule, OracleOnRandomDags) {
     int ico = 0, by_decomposition = 0;
     for (std::uint64_t seed = 0; seed < 2000; ++seed) {
         const std::uint32_t n = 2 + static_cast<std::uint32_t>(seed % 13);  // 2..14 nodes
-        const Dag g = seed % 2 ? random_dag(n, 0.1 + 0.05 * static_cast<double>(seed % 7), seed)
-                               : random_layered(2 + static_cast<std::uint32_t>(seed % 3), 1 + n / 3, 0.4, seed);
+        const Dag g = mixed_dag(seed, n, 0.1 + 0.05 * static_cast<double>(seed % 7), 0.4);
         const auto max = exact::max_eligible_profile(g, std::uint64_t{1} << 22);
         const Result full = schedule(g);
         expect_sound(g, full, max);
@@ -102,8 +108,7 @@ TEST(Schedule, MemoryObjectiveOnRandomDags) {
     memory_dec.objective = Objective::memory;
     for (std::uint64_t seed = 0; seed < 1000; ++seed) {
         const std::uint32_t n = 2 + static_cast<std::uint32_t>(seed % 13);
-        const Dag g = seed % 2 ? random_dag(n, 0.1 + 0.05 * static_cast<double>(seed % 7), seed)
-                               : random_layered(2 + static_cast<std::uint32_t>(seed % 3), 1 + n / 3, 0.4, seed);
+        const Dag g = mixed_dag(seed, n, 0.1 + 0.05 * static_cast<double>(seed % 7), 0.4);
         const auto max = exact::max_eligible_profile(g, std::uint64_t{1} << 22);
         const Result r = schedule(g, memory);
         expect_sound(g, r, max);
@@ -200,8 +205,7 @@ TEST(Schedule, AreaFallbackOnRandomDags) {
     int area_optimal = 0, heuristic = 0;
     for (std::uint64_t seed = 0; seed < 600; ++seed) {
         const std::uint32_t n = 2 + static_cast<std::uint32_t>(seed % 13);  // 2..14 nodes
-        const Dag g = seed % 2 ? random_dag(n, 0.1 + 0.05 * static_cast<double>(seed % 7), seed)
-                               : random_layered(2 + static_cast<std::uint32_t>(seed % 3), 1 + n / 3, 0.4, seed);
+        const Dag g = mixed_dag(seed, n, 0.1 + 0.05 * static_cast<double>(seed % 7), 0.4);
         const std::uint64_t best = area::area_optimal_schedule(g).area;
         const Result full = schedule(g);
         if (full.status != Status::ic_optimal) {
@@ -238,8 +242,7 @@ TEST(Schedule, AreaBudgetOfItsOwn) {
     int ico = 0, area = 0;
     for (std::uint64_t seed = 0; seed < 600; ++seed) {
         const std::uint32_t n = 2 + static_cast<std::uint32_t>(seed % 13);
-        const Dag g = seed % 2 ? random_dag(n, 0.1 + 0.05 * static_cast<double>(seed % 7), seed)
-                               : random_layered(2 + static_cast<std::uint32_t>(seed % 3), 1 + n / 3, 0.4, seed);
+        const Dag g = mixed_dag(seed, n, 0.1 + 0.05 * static_cast<double>(seed % 7), 0.4);
         const Result r = schedule(g, area_only);
         expect_evaluation_of_order(g, r, "area only");
         EXPECT_EQ(r.status == Status::ic_optimal, admits_ico(g)) << "seed " << seed << ": " << r.reason;
@@ -268,8 +271,7 @@ TEST(Schedule, SeriesParallelOverTheBudget) {
     int sp = 0, other = 0;
     for (std::uint64_t seed = 0; seed < 600; ++seed) {
         const std::uint32_t n = 3 + static_cast<std::uint32_t>(seed % 12);
-        const Dag g = seed % 2 ? random_dag(n, 0.15 + 0.05 * static_cast<double>(seed % 5), seed)
-                               : random_layered(2 + static_cast<std::uint32_t>(seed % 3), 1 + n / 3, 0.5, seed);
+        const Dag g = mixed_dag(seed, n, 0.15 + 0.05 * static_cast<double>(seed % 5), 0.5);
         const Result r = schedule(g, tiny);
         expect_evaluation_of_order(g, r, "tiny AREA budget");
         if (r.status == Status::ic_optimal) continue;  // proven by the decomposition
