@@ -767,8 +767,12 @@ ICS_SWIG_INTERNAL(IcsSweep::violationOfProfiles)
         return ics_swig_new_handle(ics_schedule(&r, $self, nullptr), r, ics_schedule_result_destroy, "schedule");
     }
     IcsSchedule *scheduleWith(int exactMaxNodes, long long exactMaxDownsets, int blockExactMaxSources,
-                              ics_objective objective) {
+                              ics_objective objective, long long areaMaxDownsets) {
         ics_schedule_options opts = ICS_SCHEDULE_OPTIONS_INIT;
+        if (areaMaxDownsets < 0) {
+            ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "areaMaxDownsets must not be negative");
+        }
+        opts.area_max_downsets = static_cast<uint64_t>(areaMaxDownsets);
         opts.objective = objective;
         opts.exact_max_nodes = ics_swig_u32(exactMaxNodes, "exactMaxNodes");
         if (exactMaxDownsets < 0) {
@@ -862,13 +866,13 @@ ICS_SWIG_INTERNAL(IcsSweep::violationOfProfiles)
     ~IcsSchedule() {
         ics_schedule_result_destroy($self);
     }
-    /** exactMaxNodes, exactMaxDownsets, blockExactMaxSources of ICS_SCHEDULE_OPTIONS_INIT, from the linked library. */
+    /** exactMaxNodes, exactMaxDownsets, blockExactMaxSources, areaMaxDownsets of ICS_SCHEDULE_OPTIONS_INIT, from the linked library. */
     static IcsSwigI64s defaultOptions() {
         ics_schedule_options opts = ICS_SCHEDULE_OPTIONS_INIT;
         ics_swig_check(ics_schedule_options_init(&opts, ICS_SCHEDULE_OPTIONS_VERSION));
         IcsSwigI64s r;
         r.v = {static_cast<int64_t>(opts.exact_max_nodes), static_cast<int64_t>(opts.exact_max_downsets),
-               static_cast<int64_t>(opts.block_exact_max_sources)};
+               static_cast<int64_t>(opts.block_exact_max_sources), static_cast<int64_t>(opts.area_max_downsets)};
         return r;
     }
     /** IC_OPTIMAL when E(t) is proven maximal at every step; AREA_OPTIMAL when no such

@@ -1,6 +1,7 @@
 // ics_schedule: the IC-scheduling pipeline and its certificate.
 #include <cstddef>
 #include <cstring>
+#include <optional>
 
 #include "handles.hpp"
 #include "schedule/schedule.hpp"
@@ -16,6 +17,7 @@ struct ics_schedule_result {
 
 static_assert(static_cast<int>(schedule::Status::area_optimal) == ICS_SCHEDULE_AREA_OPTIMAL);
 static_assert(static_cast<int>(schedule::Method::level) == ICS_METHOD_LEVEL);
+static_assert(static_cast<int>(schedule::Method::series_parallel) == ICS_METHOD_SERIES_PARALLEL);
 
 namespace {
 
@@ -51,6 +53,9 @@ schedule::Options to_options(const ics_schedule_options* o) {
             fail(Errc::invalid_argument, "unknown objective " + std::to_string(objective));
         opt.objective = static_cast<schedule::Objective>(objective);
     }
+    // Version 3 carries the exact AREA search's own budget; older callers keep
+    // the budget derived from their exact search's (schedule.hpp).
+    opt.area_max_downsets = o->version >= 3 ? std::optional<std::uint64_t>(o->area_max_downsets) : std::nullopt;
     return opt;
 }
 
@@ -86,7 +91,7 @@ ics_status ics_objective_from_name(ics_objective* out, const char* name) {
 }
 
 const char* ics_schedule_method_name(ics_schedule_method method) {
-    if (method < ICS_METHOD_DECOMPOSITION || method > ICS_METHOD_LEVEL) return "unknown";
+    if (method < ICS_METHOD_DECOMPOSITION || method > ICS_METHOD_SERIES_PARALLEL) return "unknown";
     return schedule::method_name(static_cast<schedule::Method>(method));
 }
 
@@ -94,9 +99,12 @@ ics_status ics_schedule_options_init(ics_schedule_options* opts, unsigned versio
     ICS_API_BEGIN
     require(opts, "opts");
     check_version(version, ICS_SCHEDULE_OPTIONS_VERSION, "ics_schedule_options");
-    // A version-1 caller's struct ends before `objective`: write only its fields.
+    // An older caller's struct ends before the fields its version lacks
+    // (version 1: `objective`, 2: `area_max_downsets`): write only its own.
     const ics_schedule_options defaults ICS_SCHEDULE_OPTIONS_INIT;
-    const std::size_t size = version >= 2 ? sizeof defaults : offsetof(ics_schedule_options, objective);
+    const std::size_t size = version >= 3   ? sizeof defaults
+                             : version == 2 ? offsetof(ics_schedule_options, area_max_downsets)
+                                            : offsetof(ics_schedule_options, objective);
     std::memcpy(opts, &defaults, size);
     opts->version = version;
     return ICS_OK;

@@ -10,17 +10,21 @@
 // (the nodes) and zero-length unit-weight MARKERS, one per nonsource v,
 // preceded by v's parents (C_marker = T_v).
 //
-// Three algorithms, each in its own file:
+// Four algorithms, each in its own file:
 //   area_dp.cpp  exact AREA-maximal schedules by dynamic programming over the
 //                lattice of down-sets (every dag whose down-sets fit a budget);
 //   sidney.cpp   the Sidney decomposition (Sidney 1975; Margot, Queyranne,
 //                Wang 2003) by parametric minimum cut (Boost.Graph), and the
 //                order that runs its blocks in turn, greedily inside each;
+//   series_parallel.cpp  AREA-maximal schedules of series-parallel dags
+//                (Lawler's 1|sp|Σ w_j C_j algorithm on nodes and markers);
 //   bound.cpp    a certified upper bound on the AREA of every schedule, from
 //                the decomposition's concave envelope of released markers.
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include "dag/dag.hpp"
@@ -58,14 +62,27 @@ struct SidneyDecomposition {
     std::uint32_t block_size(std::size_t i) const noexcept { return offsets[i + 1] - offsets[i]; }
 };
 
-SidneyDecomposition sidney_decomposition(const Dag& dag);
+// `taken`: nodes already executed (a down-set, listed parents first): the
+// decomposition is that of the rest of the dag given them (markers whose
+// parents are all taken count nowhere).
+SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken = {});
 
 // The blocks in turn; inside each, repeatedly the eligible node of the block
 // that makes the most tasks eligible now (ties: the most progress towards
 // children still waiting on other parents, Σ 1/missing; nonsinks before
 // sinks; the lowest id). Every order consistent with a Sidney decomposition is a
 // 2-approximation of min Σ_v T_v (Chekuri & Motwani 1999; Margot et al. 2003).
-std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sidney);
+// With `taken` (the decomposition's), those nodes run first, as listed.
+std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sidney,
+                                 std::span<const NodeId> taken = {});
+
+// Series-parallel dags (reachability order built from single nodes by
+// disjoint union and series composition; series_parallel.cpp): an
+// AREA-maximal schedule in polynomial time, or nullopt when the dag is not
+// series-parallel or has more than kMaxSeriesParallelNodes nodes (the
+// recognition keeps n² bits of ancestors).
+inline constexpr NodeId kMaxSeriesParallelNodes = 8192;
+std::optional<std::vector<NodeId>> series_parallel_schedule(const Dag& dag);
 
 // An integer ≥ the AREA of every schedule of `dag` (bound.cpp proves it).
 std::uint64_t area_upper_bound(const Dag& dag, const SidneyDecomposition& sidney);

@@ -29,10 +29,28 @@
 // check the claim on every down-set of thousands of small dags and the bound
 // against the exact optimum.
 //
+// Second, per-step caps from ancestor and descendant counts (tighter on
+// small dags, where the envelope's evenly released markers are far from any
+// schedule). With a(v) = |ancestors of v| and d(v) = |descendants of v|:
+// a node released or a source in a down-set D has all its ancestors in D, so
+// with (1)'s reading E(t) = |released(D_t) ∪ sources| − t,
+//     E(t) ≤ #{v : a(v) ≤ t} − t;                                          (2)
+// and an ELIGIBLE node v after t steps has its ancestors executed and itself
+// and its descendants not, so a(v) ≤ t ≤ n − 1 − d(v):
+//     E(t) ≤ #{v : a(v) ≤ t ≤ n − 1 − d(v)}.                               (3)
+// Both hold with any lower bounds on a(v), d(v) in place of the counts:
+// exact (bit-set closure) up to kExactCountNodes nodes, else the longest
+// path or the degree, whichever is larger (a(v) ≥ a(p) + 1 for a parent p,
+// a(v) ≥ indeg(v)). The bound is Σ_t of the smallest of the caps.
+//
 // How tight: every Sidney-consistent order releases a block's markers no
 // later than its last step, the bound assumes them released evenly through
 // it, so the gap is at most half the blocks' own share of Σ_v T_v (the
 // 2-approximation argument); the README reports it per workload collection.
+#include <algorithm>
+#include <bit>
+#include <vector>
+
 #include "area/area.hpp"
 #include "common/error.hpp"
 
@@ -40,8 +58,70 @@ namespace ics::area {
 
 __extension__ typedef unsigned __int128 u128;
 
+namespace {
+
+// Exact ancestor/descendant counts up to this many nodes (n²/8 bytes of bits).
+constexpr NodeId kExactCountNodes = 4096;
+
+// Lower bounds on the number of ancestors (up = true) or descendants of
+// every node: exact by bit-set closure on small dags, else the larger of the
+// longest path and the degree.
+std::vector<std::uint32_t> relatives(const Dag& dag, bool up) {
+    const NodeId n = dag.node_count();
+    const auto topo = dag.topological_order();
+    std::vector<std::uint32_t> count(n, 0);
+    auto before = [&](NodeId v) { return up ? dag.parents(v) : dag.children(v); };
+    auto walk = [&](auto&& f) {
+        if (up) for (NodeId v : topo) f(v);
+        else for (auto it = topo.rbegin(); it != topo.rend(); ++it) f(*it);
+    };
+    if (n <= kExactCountNodes) {
+        const std::size_t words = (static_cast<std::size_t>(n) + 63) / 64;
+        std::vector<std::uint64_t> bits(static_cast<std::size_t>(n) * words, 0);
+        walk([&](NodeId v) {
+            std::uint64_t* row = &bits[static_cast<std::size_t>(v) * words];
+            for (NodeId p : before(v)) {
+                const std::uint64_t* prow = &bits[static_cast<std::size_t>(p) * words];
+                for (std::size_t w = 0; w < words; ++w) row[w] |= prow[w];
+                row[p / 64] |= std::uint64_t{1} << (p % 64);
+            }
+            std::uint32_t c = 0;
+            for (std::size_t w = 0; w < words; ++w) c += static_cast<std::uint32_t>(std::popcount(row[w]));
+            count[v] = c;
+        });
+        return count;
+    }
+    walk([&](NodeId v) {
+        const auto rel = before(v);
+        std::uint32_t c = static_cast<std::uint32_t>(rel.size());
+        for (NodeId p : rel) c = std::max(c, count[p] + 1);
+        count[v] = c;
+    });
+    return count;
+}
+
+}  // namespace
+
 std::uint64_t area_upper_bound(const Dag& dag, const SidneyDecomposition& sd) {
     const NodeId n = dag.node_count();
+    // Caps (2) and (3): with_anc[t] = #{v : a(v) ≤ t}, window[t] = #{v : a(v) ≤ t ≤ n − 1 − d(v)}
+    // (difference arrays over t).
+    std::vector<std::int64_t> with_anc(static_cast<std::size_t>(n) + 2, 0), window(static_cast<std::size_t>(n) + 2, 0);
+    {
+        const std::vector<std::uint32_t> anc = relatives(dag, true), desc = relatives(dag, false);
+        for (NodeId v = 0; v < n; ++v) {
+            ++with_anc[anc[v]];
+            const std::int64_t last = static_cast<std::int64_t>(n) - 1 - desc[v];
+            if (last >= static_cast<std::int64_t>(anc[v])) {
+                ++window[anc[v]];
+                --window[static_cast<std::size_t>(last) + 1];
+            }
+        }
+        for (std::size_t t = 1; t < with_anc.size(); ++t) {
+            with_anc[t] += with_anc[t - 1];
+            window[t] += window[t - 1];
+        }
+    }
     std::uint64_t sources = 0;
     for (NodeId v = 0; v < n; ++v) sources += dag.is_source(v) ? 1u : 0u;
     std::uint64_t bound = 0;
@@ -59,7 +139,9 @@ std::uint64_t area_upper_bound(const Dag& dag, const SidneyDecomposition& sd) {
         for (; t < end || (i + 1 == sd.block_count() && t <= n); ++t) {
             const std::uint64_t g = released_before + w * (t - before) / s;  // ⌊g(t)⌋
             const std::uint64_t by_release = sources + g >= t ? sources + g - t : 0;
-            bound += std::min<std::uint64_t>(n - t, by_release);
+            const auto by_ancestors = static_cast<std::uint64_t>(std::max<std::int64_t>(with_anc[t] - t, 0));
+            const auto by_window = static_cast<std::uint64_t>(window[t]);
+            bound += std::min({static_cast<std::uint64_t>(n - t), by_release, by_ancestors, by_window});
             if (t == n) break;
         }
         before = end;

@@ -30,6 +30,7 @@
 #include <limits>
 #include <numeric>
 #include <queue>
+#include <span>
 #include <tuple>
 
 // Boost 1.74's edge iterator trips GCC 12's -Wmaybe-uninitialized (a false
@@ -110,9 +111,11 @@ struct Block {
 // blocks appended to `out` in order. `done` marks the jobs already taken.
 class Decomposer {
 public:
-    explicit Decomposer(const Dag& dag)
+    Decomposer(const Dag& dag, std::span<const NodeId> taken)
         : dag_(dag), done_(dag.node_count(), 0), in_u_(dag.node_count(), 0), local_(dag.node_count(), 0),
-          stamp_(dag.node_count(), 0) {}
+          stamp_(dag.node_count(), 0) {
+        for (NodeId v : taken) done_[v] = 1;
+    }
 
     void run(std::vector<NodeId> comp, std::vector<Block>& out) {
         std::vector<std::vector<NodeId>> stack;
@@ -196,9 +199,9 @@ private:
     std::uint64_t last_released_ = 0;
 };
 
-// Weakly connected components, each as its nodes in id order, by the
-// smallest id they hold.
-std::vector<std::vector<NodeId>> components(const Dag& dag) {
+// Weakly connected components of the nodes not taken, each as its nodes in
+// id order, by the smallest id they hold.
+std::vector<std::vector<NodeId>> components(const Dag& dag, const std::vector<char>& taken) {
     const NodeId n = dag.node_count();
     std::vector<NodeId> root(n);
     std::iota(root.begin(), root.end(), 0);
@@ -208,12 +211,14 @@ std::vector<std::vector<NodeId>> components(const Dag& dag) {
     };
     for (NodeId v = 0; v < n; ++v)
         for (NodeId c : dag.children(v)) {
+            if (taken[v] || taken[c]) continue;
             const NodeId a = find(v), b = find(c);
             if (a != b) root[std::max(a, b)] = std::min(a, b);
         }
     std::vector<std::uint32_t> index(n, kNoNode);
     std::vector<std::vector<NodeId>> comps;
     for (NodeId v = 0; v < n; ++v) {
+        if (taken[v]) continue;
         const NodeId r = find(v);
         if (index[r] == kNoNode) {
             index[r] = static_cast<std::uint32_t>(comps.size());
@@ -226,10 +231,17 @@ std::vector<std::vector<NodeId>> components(const Dag& dag) {
 
 }  // namespace
 
-SidneyDecomposition sidney_decomposition(const Dag& dag) {
-    Decomposer dec(dag);
+SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken) {
+    std::vector<char> is_taken(dag.node_count(), 0);
+    for (NodeId v : taken) {
+        if (v >= dag.node_count() || is_taken[v]) fail(Errc::internal, "Sidney decomposition: a taken node repeats");
+        for (NodeId p : dag.parents(v))
+            if (!is_taken[p]) fail(Errc::internal, "Sidney decomposition: the taken nodes are no down-set in order");
+        is_taken[v] = 1;
+    }
+    Decomposer dec(dag, taken);
     std::vector<std::vector<Block>> per_comp;
-    for (std::vector<NodeId>& comp : components(dag)) {
+    for (std::vector<NodeId>& comp : components(dag, is_taken)) {
         per_comp.emplace_back();
         dec.run(std::move(comp), per_comp.back());
     }
@@ -262,24 +274,37 @@ SidneyDecomposition sidney_decomposition(const Dag& dag) {
     return out;
 }
 
-std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd) {
+std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, std::span<const NodeId> taken) {
     const NodeId n = dag.node_count();
-    std::vector<std::uint32_t> block_of(n), missing(n), gain(n, 0);
+    std::vector<std::uint32_t> block_of(n, kNoNode), missing(n), gain(n, 0);
     for (std::size_t b = 0; b < sd.block_count(); ++b)
         for (std::uint32_t k = sd.offsets[b]; k < sd.offsets[b + 1]; ++k) block_of[sd.nodes[k]] = static_cast<std::uint32_t>(b);
+    std::vector<char> done(n, 0);
+    std::vector<NodeId> order;
+    order.reserve(n);
+    for (NodeId v = 0; v < n; ++v) missing[v] = dag.in_degree(v);
+    // The taken prefix runs first, as given (sidney_decomposition checked it).
+    for (NodeId u : taken) {
+        if (missing[u] != 0 || block_of[u] != kNoNode) fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
+        done[u] = 1;
+        order.push_back(u);
+        for (NodeId c : dag.children(u)) --missing[c];
+    }
     // gain[u] = children whose only unexecuted parent is u: the tasks running
     // u makes eligible now.
-    for (NodeId v = 0; v < n; ++v) {
-        missing[v] = dag.in_degree(v);
-        if (missing[v] == 1) ++gain[dag.parents(v)[0]];
-    }
+    for (NodeId v = 0; v < n; ++v)
+        if (!done[v] && missing[v] == 1)
+            for (NodeId p : dag.parents(v))
+                if (!done[p]) {
+                    ++gain[p];
+                    break;
+                }
     // Max-heap of (gain, nonsink, -id) over eligible nodes of the current
     // block; stale entries (gain changed) are skipped. Nodes of later blocks
     // that become eligible wait in their block's list.
     using Entry = std::tuple<std::uint32_t, double, bool, std::int64_t>;
     std::priority_queue<Entry> heap;
     std::vector<std::vector<NodeId>> waiting(sd.block_count());
-    std::vector<char> done(n, 0);
     std::size_t current = 0;
     // Ties: the most progress towards children that still wait on others.
     auto progress = [&](NodeId v) {
@@ -293,9 +318,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd) 
         else waiting[block_of[v]].push_back(v);
     };
     for (NodeId v = 0; v < n; ++v)
-        if (missing[v] == 0) eligible(v);
-    std::vector<NodeId> order;
-    order.reserve(n);
+        if (!done[v] && missing[v] == 0) eligible(v);
     for (current = 0; current < sd.block_count(); ++current) {
         for (NodeId v : waiting[current]) heap.push(entry(v));
         waiting[current] = {};

@@ -226,6 +226,7 @@ public:
 
     Linearization run() {
         while (live_ > 0) {
+            if (out_.proven) out_.proven_groups = static_cast<std::uint32_t>(out_.group_count());
             if (step_single()) continue;
             if (out_.proven && live_ == 1 && step_forced_join()) continue;  // forced_join.cpp
             // Once a step failed nothing can be proven: an IC-Sweep over all
@@ -237,6 +238,7 @@ public:
             // forced join block, issue 19) before the greedy choice gives up.
             step_greedy();
         }
+        if (out_.proven) out_.proven_groups = static_cast<std::uint32_t>(out_.group_count());
         if (emitted_ < dec_.block_count) {
             // Blocks left with pending parents: they lie on a super-dag cycle.
             decompose::BlockId stuck = 0;

@@ -36,6 +36,9 @@ struct Linearization {
     std::vector<SweptGroup> swept;
     // Groups emitted by the forced-join lemma (forced_join.cpp), not by §4.2.
     std::uint32_t forced_joins = 0;
+    // Groups emitted while every step followed §4.2 (a) or (c): a proven
+    // ▷-chain prefix, which the AREA fallback keeps in place (pipeline.cpp).
+    std::uint32_t proven_groups = 0;
 
     std::size_t group_count() const noexcept { return offsets.size() - 1; }
     std::span<const std::uint32_t> group(std::size_t g) const noexcept {

@@ -1,6 +1,7 @@
 // The whole pipeline; see schedule.hpp.
 #include <algorithm>
 #include <bit>
+#include <optional>
 
 #include "area/area.hpp"
 #include "blocks/block_schedule.hpp"
@@ -23,6 +24,7 @@ const char* method_name(Method m) noexcept {
         case Method::sidney: return "sidney";
         case Method::fifo: return "fifo";
         case Method::level: return "level";
+        case Method::series_parallel: return "series-parallel";
     }
     return "unknown";
 }
@@ -186,19 +188,38 @@ void least_memory(const Dag& dag, const Options& opt, Result& r) {
     }
 }
 
+// The nonsinks of the proven ▷-chain prefix in `order` (the assembled order):
+// groups emitted by §4.2 (a) or (c), up to the first holding a block whose
+// schedule is not proven, each group's nonsinks in the certificate's order.
+std::vector<NodeId> proven_chain(const blocks::ScheduleTable& blocks, const Linearization& lin,
+                                 const std::vector<NodeId>& order) {
+    std::size_t k = 0;
+    for (std::size_t g = 0; g < lin.proven_groups; ++g) {
+        const auto members = lin.group(g);
+        if (!std::all_of(members.begin(), members.end(), [&](std::uint32_t b) { return blocks.proven(b); })) break;
+        for (std::uint32_t b : members) k += blocks.order(b).size();
+    }
+    return {order.begin(), order.begin() + static_cast<std::ptrdiff_t>(std::min(k, order.size()))};
+}
+
 // No IC-optimal schedule proven (r.order, when not empty, is evaluated in
-// r.eval). Exact AREA within the budget: the AREA-maximal schedule, which is
+// r.eval). `chain`: the nonsinks of the proven ▷-chain prefix (proven_chain),
+// which the Sidney candidate keeps in place. Exact AREA within the budget: the AREA-maximal schedule, which is
 // IC-optimal iff its AREA is Σ M(t) (returns false then: the caller finishes
 // as for any IC-optimal schedule). Otherwise the best by AREA of the
 // candidates below, with the certified bound of lib/area. Returns true when r
 // is final.
-bool area_fallback(const Dag& dag, const Options& opt, Result& r) {
+bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>& chain, Result& r) {
     const NodeId n = dag.node_count();
     const std::string why = r.reason;
-    // Every down-set of a dag within exact_max_nodes, as for the ICO search;
+    // The AREA search's own budget; without one (older C callers), every
+    // down-set of a dag within exact_max_nodes as for the ICO search, and
     // no exhaustive search at all when that budget is 0.
     const std::uint64_t ico_budget = exact_budget(n, opt);
-    const std::uint64_t budget = ico_budget == 0 ? 0 : std::max(ico_budget, opt.area_max_downsets);
+    const std::uint64_t budget = opt.area_max_downsets ? *opt.area_max_downsets
+                                 : ico_budget == 0     ? 0
+                                                       : std::max(ico_budget, kLegacyAreaBudget);
+    std::string over_budget;  // why the exact AREA search gave up
     if (budget > 0) {
         try {
             area::AreaOptimum a = area::area_optimal_schedule(dag, budget);
@@ -223,12 +244,32 @@ bool area_fallback(const Dag& dag, const Options& opt, Result& r) {
             return true;
         } catch (const Error& e) {
             if (e.code() != Errc::too_large) throw;
+            over_budget = e.what();
+        }
+        // Series-parallel dags: AREA-maximal in polynomial time, any size
+        // the recognition takes (lib/area/series_parallel.cpp).
+        if (std::optional<std::vector<NodeId>> sp = area::series_parallel_schedule(dag)) {
+            r.order = std::move(*sp);
+            r.eval = pebble::evaluate(dag, r.order);
+            r.status = Status::area_optimal;
+            r.method = Method::series_parallel;
+            r.area_bound = r.eval.area;
+            const bool known = why.find("admits no IC-optimal schedule (exhaustive") != std::string::npos;
+            r.reason = why + (why.empty() ? "" : "; ") + over_budget + "; the dag is series-parallel: AREA " +
+                       std::to_string(r.eval.area) +
+                       " is the maximum over all schedules (Lawler's algorithm on tasks and markers)" +
+                       (known ? std::string()
+                              : std::string("; whether the dag admits an IC-optimal schedule is not decided (if "
+                                            "it does, this schedule is one: the AREA-maximal schedules are then "
+                                            "exactly the IC-optimal ones)"));
+            return true;
         }
     }
     // Candidates, in the order that wins ties: the order in hand (the
     // linearization continued greedily, or the exact search's
-    // lexicographically best), the Sidney order, most newly eligible first,
-    // FIFO, level order.
+    // lexicographically best), the proven ▷-chain prefix then the Sidney
+    // order of the rest (the decomposition given that prefix), the Sidney
+    // order, most newly eligible first, FIFO, level order.
     struct Candidate {
         Method method;
         const char* name;
@@ -240,6 +281,11 @@ bool area_fallback(const Dag& dag, const Options& opt, Result& r) {
         cands.push_back({r.method, r.method == Method::exact ? "exact search (lexicographically best profile)"
                                                              : "▷-linearization continued greedily",
                          std::move(r.order), std::move(r.eval)});
+    if (!chain.empty() && chain.size() < n) {
+        const area::SidneyDecomposition rest = area::sidney_decomposition(dag, chain);
+        cands.push_back({Method::sidney, "proven ▷-chain then Sidney decomposition",
+                         area::sidney_order(dag, rest, chain), {}});
+    }
     const area::SidneyDecomposition sd = area::sidney_decomposition(dag);
     cands.push_back({Method::sidney, "Sidney decomposition", area::sidney_order(dag, sd), {}});
     cands.push_back({Method::greedy, "most newly eligible first", greedy_order(dag), {}});
@@ -260,6 +306,12 @@ bool area_fallback(const Dag& dag, const Options& opt, Result& r) {
     for (std::size_t k = 0; k < cands.size(); ++k)
         if (k != best)
             versus += std::string(versus.empty() ? "" : ", ") + cands[k].name + " " + std::to_string(cands[k].eval.area);
+    // Whether the answer keeps the proven ▷-chain prefix in place.
+    std::string kept;
+    if (!chain.empty())
+        kept = std::equal(chain.begin(), chain.end(), cands[best].order.begin())
+                   ? "; the proven ▷-chain prefix (" + std::to_string(chain.size()) + " tasks) runs first, in place"
+                   : "; a larger AREA reorders the proven ▷-chain prefix (" + std::to_string(chain.size()) + " tasks)";
     r.status = Status::heuristic;
     r.method = cands[best].method;
     r.order = std::move(cands[best].order);
@@ -269,10 +321,10 @@ bool area_fallback(const Dag& dag, const Options& opt, Result& r) {
                                  " of a schedule");
     r.area_bound = bound;
     r.reason = why + (why.empty() ? "" : "; ") +
-               (budget > 0 ? "too many down-sets for the exact AREA search (" + std::to_string(n) + " nodes, budget " +
-                                 std::to_string(budget) + ")"
-                           : std::string("exact searches off")) +
-               "; best AREA: " + cands[best].name + " " + std::to_string(r.eval.area) + " (" + versus + ")";
+               (budget > 0 ? over_budget +
+                                 " (" + std::to_string(n) + " nodes; raise area_max_downsets, ics schedule --area-max-downsets)"
+                           : std::string("exact AREA search off (area_max_downsets 0)")) +
+               "; best AREA: " + cands[best].name + " " + std::to_string(r.eval.area) + " (" + versus + ")" + kept;
     return true;
 }
 
@@ -293,6 +345,7 @@ Result schedule(const Dag& dag, const Options& opt) {
 
     bool proven = false;
     bool assembled_eval = false;  // r.eval is that of r.order already
+    std::vector<NodeId> chain;    // the proven ▷-chain prefix's nonsinks (proven_chain)
     if (!dec.composite()) {
         // A non-bipartite block, or blocks feeding each other in a cycle: the
         // dag is no composition of CBBBs (message names the nodes).
@@ -340,6 +393,7 @@ Result schedule(const Dag& dag, const Options& opt) {
             } else {
                 r.order = assemble(dag, r.blocks, lin, nullptr);
             }
+            if (!block_reason.empty() || !lin.proven) chain = proven_chain(r.blocks, lin, r.order);
         }
         const bool swept = !lin.swept.empty();
         r.group_offsets = std::move(lin.offsets);
@@ -356,7 +410,7 @@ Result schedule(const Dag& dag, const Options& opt) {
         const bool decided = try_exact(dag, opt, r);
         if (r.status != Status::ic_optimal) {
             if (!r.order.empty() && (decided || !assembled_eval)) r.eval = pebble::evaluate(dag, r.order);
-            if (area_fallback(dag, opt, r)) return r;
+            if (area_fallback(dag, opt, chain, r)) return r;
         }
     }
     if (!assembled_eval || r.method == Method::exact) r.eval = pebble::evaluate(dag, r.order);

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -40,6 +41,7 @@ enum class Method : int {
     sidney = 4,         // heuristic fallback: Sidney decomposition, greedy inside blocks (lib/area)
     fifo = 5,           // heuristic fallback: FIFO order won
     level = 6,          // heuristic fallback: level order won
+    series_parallel = 7,  // AREA-maximal: the dag is series-parallel (lib/area/series_parallel.cpp)
 };
 const char* method_name(Method m) noexcept;
 
@@ -51,6 +53,11 @@ enum class Objective : int {
 };
 const char* objective_name(Objective o) noexcept;
 
+// Default down-set budget of the exact AREA search (2^21: ~0.6 s), and the
+// floor of the budget derived from the exact search's (Options below).
+inline constexpr std::uint64_t kDefaultAreaMaxDownsets = std::uint64_t{1} << 21;
+inline constexpr std::uint64_t kLegacyAreaBudget = std::uint64_t{1} << 22;
+
 struct Options {
     // Dags with at most this many nodes are decided exactly when the theory's
     // decomposition does not prove a schedule.
@@ -60,10 +67,13 @@ struct Options {
     blocks::BlockOptions block;
     Objective objective = Objective::eligibility;
     // Down-sets the exact AREA search (lib/area) may visit on a dag without a
-    // proven IC-optimal schedule (at least the exact search's budget; none when
-    // that is 0: exact_max_downsets = 0 turns every exhaustive search off on
-    // dags above exact_max_nodes).
-    std::uint64_t area_max_downsets = std::uint64_t{1} << 22;
+    // proven IC-optimal schedule, of any size; 0 turns it off. The default
+    // keeps it under ~1 s (0.26-0.33 s per 10^6 down-sets, README); over the
+    // budget the heuristic answer is returned and the reason says so.
+    // nullopt: derived from the exact search's budget as before this option
+    // existed (C ics_schedule_options versions 1 and 2): max(that budget,
+    // kLegacyAreaBudget), none when that budget is 0.
+    std::optional<std::uint64_t> area_max_downsets = kDefaultAreaMaxDownsets;
     // exact_max_downsets also bounds the work of the other exhaustive searches
     // of one call (pipeline.cpp): the blocks' searches visit at most 256x as
     // many subsets together (2^28, ~0.8 s by default; a block then searches

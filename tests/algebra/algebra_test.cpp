@@ -169,6 +169,7 @@ TEST(Compose, ChainOfPriorityBlocksIsScheduledByTheorem21) {
     schedule::Options o;
     o.exact_max_nodes = 0;
     o.exact_max_downsets = 0;
+    o.area_max_downsets = 0;
     const auto r = schedule::schedule(h.dag, o);
     ASSERT_EQ(r.status, schedule::Status::ic_optimal) << r.reason;
     EXPECT_EQ(r.eval.eligible, exact::max_eligible_profile(h.dag));

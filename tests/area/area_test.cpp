@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <numeric>
 #include <vector>
 
@@ -102,10 +103,12 @@ void expect_envelope(const Dag& g, const area::SidneyDecomposition& sd) {
 
 // Structure of a decomposition: a partition, each prefix a down-set, the
 // released counts right, ratios non-increasing.
-void expect_decomposition(const Dag& g, const area::SidneyDecomposition& sd) {
+// With `prefix`: the decomposition of the rest given those nodes taken.
+void expect_decomposition(const Dag& g, const area::SidneyDecomposition& sd, const std::vector<NodeId>& prefix = {}) {
     const NodeId n = g.node_count();
-    ASSERT_EQ(sd.nodes.size(), n);
+    ASSERT_EQ(sd.nodes.size() + prefix.size(), n);
     std::vector<char> taken(n, 0);
+    for (NodeId v : prefix) taken[v] = 1;
     for (std::size_t i = 0; i < sd.block_count(); ++i) {
         ASSERT_GT(sd.block_size(i), 0u);
         for (std::uint32_t k = sd.offsets[i]; k < sd.offsets[i + 1]; ++k) {
@@ -233,6 +236,178 @@ TEST(Sidney, DecompositionIsSidneyAndTheBoundHolds) {
             EXPECT_GE(bound, any);
         }
     }
+}
+
+// Given a taken prefix (a random down-set, parents first), the decomposition
+// is that of the rest and the order runs the prefix first, in place.
+TEST(Sidney, TakenPrefixStaysInPlace) {
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        const auto n = static_cast<std::uint32_t>(2 + seed % 14);
+        const Dag g = small_dag(n, seed);
+        // A random down-set: a prefix of a random topological order.
+        SplitMix64 rng(seed * 7 + 1);
+        std::vector<std::uint32_t> missing(n);
+        std::vector<NodeId> ready, topo;
+        for (NodeId v = 0; v < n; ++v)
+            if ((missing[v] = g.in_degree(v)) == 0) ready.push_back(v);
+        while (!ready.empty()) {
+            const std::size_t i = rng.below(ready.size());
+            const NodeId u = ready[i];
+            ready[i] = ready.back();
+            ready.pop_back();
+            topo.push_back(u);
+            for (NodeId c : g.children(u))
+                if (--missing[c] == 0) ready.push_back(c);
+        }
+        const std::vector<NodeId> prefix(topo.begin(), topo.begin() + static_cast<std::ptrdiff_t>(rng.below(n + 1)));
+        const auto sd = sidney_decomposition(g, prefix);
+        expect_decomposition(g, sd, prefix);
+        const auto order = sidney_order(g, sd, prefix);
+        pebble::evaluate(g, order);  // validates the order
+        EXPECT_TRUE(std::equal(prefix.begin(), prefix.end(), order.begin())) << "seed " << seed;
+    }
+}
+
+// The bound is within 15% of the optimum on small dags (it was up to 54%
+// above it with the envelope alone: the ancestor/descendant caps of bound.cpp).
+TEST(Sidney, BoundIsTightOnSmallDags) {
+    double worst = 1, sum = 0;
+    int count = 0;
+    for (std::uint64_t seed = 1; seed <= 400; ++seed) {
+        const auto n = static_cast<std::uint32_t>(2 + seed % 14);
+        const Dag g = small_dag(n, seed);
+        const std::uint64_t best = subset_dp_max_area(g);
+        const std::uint64_t bound = area_upper_bound(g, sidney_decomposition(g));
+        ASSERT_GE(bound, best);
+        if (best == 0) continue;
+        const double r = static_cast<double>(bound) / static_cast<double>(best);
+        worst = std::max(worst, r);
+        sum += r;
+        ++count;
+    }
+    std::printf("AREA bound / optimum on %d small dags: mean %.4f, worst %.4f\n", count, sum / count, worst);
+    EXPECT_LE(worst, 1.15);
+}
+
+// A random series-parallel dag on nodes [first, first + n): series
+// compositions join every sink of the first part to every source of the
+// second (plus, sometimes, a shortcut arc), parallel ones add nothing.
+void random_sp(DagBuilder& b, NodeId first, std::uint32_t n, SplitMix64& rng) {
+    if (n == 1) return;
+    const auto left = static_cast<std::uint32_t>(1 + rng.below(n - 1));
+    random_sp(b, first, left, rng);
+    random_sp(b, first + left, n - left, rng);
+    if (rng.below(2) == 0) return;  // parallel
+    // Series: sinks of the left part (no child inside it) to sources of the right.
+    const Dag part = b.build();     // the arcs so far (a copy: cheap at these sizes)
+    auto inside = [&](NodeId v, NodeId lo, NodeId hi) { return v >= lo && v < hi; };
+    for (NodeId u = first; u < first + left; ++u) {
+        const auto cs = part.children(u);
+        if (std::any_of(cs.begin(), cs.end(), [&](NodeId c) { return inside(c, first, first + left); })) continue;
+        for (NodeId v = first + left; v < first + n; ++v) {
+            const auto ps = part.parents(v);
+            if (std::none_of(ps.begin(), ps.end(), [&](NodeId p) { return inside(p, first + left, first + n); }))
+                b.add_arc(u, v);
+        }
+    }
+    if (rng.below(3) == 0) b.add_arc(first + static_cast<NodeId>(rng.below(left)), first + left + static_cast<NodeId>(rng.below(n - left)));
+}
+
+// Some x < z, y < z, y < w with x, y and z, w incomparable and x not < w:
+// the N that series-parallel orders lack (brute force over the closure).
+bool has_n(const Dag& g) {
+    const NodeId n = g.node_count();
+    std::vector<std::uint32_t> below(n, 0);  // ancestors as bits
+    for (NodeId v : g.topological_order())
+        for (NodeId p : g.parents(v)) below[v] |= below[p] | (1u << p);
+    auto lt = [&](NodeId a, NodeId b) { return (below[b] >> a & 1) != 0; };
+    for (NodeId x = 0; x < n; ++x)
+        for (NodeId y = 0; y < n; ++y)
+            for (NodeId z = 0; z < n; ++z)
+                for (NodeId w = 0; w < n; ++w)
+                    if (lt(x, z) && lt(y, z) && lt(y, w) && !lt(x, w) && x != y && z != w && !lt(x, y) &&
+                        !lt(y, x) && !lt(z, w) && !lt(w, z))
+                        return true;
+    return false;
+}
+
+// Series-parallel dags get an AREA-maximal order (= the lattice DP's
+// maximum, = brute force on the smallest); the others none: exactly the
+// dags whose order has an N.
+TEST(SeriesParallel, MaximalAreaAndRecognition) {
+    int sp = 0, rejected = 0;
+    for (std::uint64_t seed = 1; seed <= 1500; ++seed) {
+        SplitMix64 rng(seed);
+        const auto n = static_cast<std::uint32_t>(1 + seed % 16);
+        Dag g;
+        if (seed % 3 != 0) {
+            DagBuilder b = nodes(n);
+            random_sp(b, 0, n, rng);
+            g = b.build();
+        } else {
+            g = small_dag(n, seed);
+        }
+        const auto order = area::series_parallel_schedule(g);
+        const bool n_free = !has_n(g);
+        ASSERT_EQ(order.has_value(), n_free) << "seed " << seed;
+        if (seed % 3 != 0) EXPECT_TRUE(n_free) << "seed " << seed << ": the generator built an N";
+        if (!order) {
+            ++rejected;
+            continue;
+        }
+        ++sp;
+        const std::uint64_t area = pebble::evaluate(g, *order).area;  // validates the order
+        EXPECT_EQ(area, area_optimal_schedule(g).area) << "seed " << seed;
+        if (n <= 8) {
+            std::uint64_t any = 0;
+            EXPECT_EQ(area, brute_max_area(g, &any)) << "seed " << seed;
+        }
+    }
+    std::printf("series-parallel: %d AREA-maximal, %d rejected (an N)\n", sp, rejected);
+    EXPECT_GT(sp, 900);
+    EXPECT_GT(rejected, 100);
+}
+
+// Larger random series-parallel dags (20-45 nodes) against the lattice DP,
+// where their down-sets fit its budget.
+TEST(SeriesParallel, MaximalAreaOnLargerDags) {
+    int compared = 0;
+    for (std::uint64_t seed = 1; seed <= 150; ++seed) {
+        SplitMix64 rng(seed * 31);
+        const auto n = static_cast<std::uint32_t>(20 + seed % 26);
+        DagBuilder b = nodes(n);
+        random_sp(b, 0, n, rng);
+        const Dag g = b.build();
+        const auto order = area::series_parallel_schedule(g);
+        ASSERT_TRUE(order.has_value()) << "seed " << seed;
+        const std::uint64_t area = pebble::evaluate(g, *order).area;
+        try {
+            EXPECT_EQ(area, area_optimal_schedule(g, std::uint64_t{1} << 17).area) << "seed " << seed;
+            ++compared;
+        } catch (const Error& e) {
+            EXPECT_EQ(e.code(), Errc::too_large);
+        }
+    }
+    std::printf("series-parallel, 20-45 nodes: %d compared with the lattice DP\n", compared);
+    EXPECT_GT(compared, 50);
+}
+
+// Large series-parallel dags: a chain of 2,000 diamonds with fans.
+TEST(SeriesParallel, LargeAndNotSeriesParallel) {
+    DagBuilder b = nodes(4000);
+    for (NodeId i = 0; i + 4 < 4000; i += 4) {
+        b.add_arc(i, i + 1), b.add_arc(i, i + 2), b.add_arc(i + 1, i + 3), b.add_arc(i + 2, i + 3);
+        b.add_arc(i + 3, i + 4);
+    }
+    const Dag g = b.build();
+    const auto order = area::series_parallel_schedule(g);
+    ASSERT_TRUE(order.has_value());
+    EXPECT_EQ(order->size(), 4000u);
+    pebble::evaluate(g, *order);
+    // The N itself: a -> c, b -> c, b -> d.
+    DagBuilder nb = nodes(4);
+    nb.add_arc(0, 2), nb.add_arc(1, 2), nb.add_arc(1, 3);
+    EXPECT_FALSE(area::series_parallel_schedule(nb.build()).has_value());
 }
 
 TEST(Sidney, SumsMergeByRatio) {

@@ -144,6 +144,7 @@ static void expect_ico_by_decomposition(ics_dag* g, ics_schedule_method want, co
     ics_schedule_options opts = ICS_SCHEDULE_OPTIONS_INIT;
     opts.exact_max_nodes = 0;
     opts.exact_max_downsets = 0;
+    opts.area_max_downsets = 0;
     ics_schedule_result* r = NULL;
     OK(ics_schedule(&r, g, &opts));
     ics_schedule_status status = ICS_SCHEDULE_HEURISTIC;

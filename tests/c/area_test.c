@@ -40,7 +40,9 @@ static void test_names(void) {
     CHECK(strcmp(ics_schedule_method_name(ICS_METHOD_SIDNEY), "sidney") == 0);
     CHECK(strcmp(ics_schedule_method_name(ICS_METHOD_FIFO), "fifo") == 0);
     CHECK(strcmp(ics_schedule_method_name(ICS_METHOD_LEVEL), "level") == 0);
-    CHECK(strcmp(ics_schedule_method_name((ics_schedule_method)7), "unknown") == 0);
+    CHECK(ICS_METHOD_SERIES_PARALLEL == 7);
+    CHECK(strcmp(ics_schedule_method_name(ICS_METHOD_SERIES_PARALLEL), "series-parallel") == 0);
+    CHECK(strcmp(ics_schedule_method_name((ics_schedule_method)8), "unknown") == 0);
     CHECK(strcmp(ics_schedule_status_name((ics_schedule_status)3), "unknown") == 0);
 }
 
@@ -53,7 +55,7 @@ static void test_random_dags(void) {
         const uint64_t best = brute_max_area(d);
         for (int exact = 1; exact >= 0; --exact) {
             ics_schedule_options o = ICS_SCHEDULE_OPTIONS_INIT;
-            if (!exact) o.exact_max_nodes = 0, o.exact_max_downsets = 0;
+            if (!exact) o.exact_max_nodes = 0, o.exact_max_downsets = 0, o.area_max_downsets = 0;
             ics_schedule_result* r = NULL;
             ics_schedule_status status = ICS_SCHEDULE_HEURISTIC;
             uint64_t area = 0, bound = 0;
@@ -74,6 +76,54 @@ static void test_random_dags(void) {
     }
     printf("area-optimal %d, heuristic %d\n", area_optimal, heuristic);
     CHECK(area_optimal > 5 && heuristic > 5);
+}
+
+/* Status and reason of `d` scheduled with `o`. */
+static ics_schedule_status status_with(const ics_dag* d, const ics_schedule_options* o, const char* needle) {
+    ics_schedule_result* r = NULL;
+    ics_schedule_status status = ICS_SCHEDULE_HEURISTIC;
+    const char* reason = NULL;
+    OK(ics_schedule(&r, d, o));
+    OK(ics_schedule_result_status(&status, r));
+    OK(ics_schedule_result_reason(&reason, r));
+    if (needle && !strstr(reason, needle)) {
+        printf("reason without '%s': %s\n", needle, reason);
+        CHECK(0);
+    }
+    ics_schedule_result_destroy(r);
+    return status;
+}
+
+/* The exact AREA search's own budget (version 3): 0 turns it off, a small
+ * one runs out (the reason says so; series-parallel dags stay AREA-maximal); version 2 keeps the budget derived from
+ * the exact search's (off when that is off). */
+static void test_area_budget(void) {
+    int seen = 0;
+    for (uint64_t seed = 1; seed <= 600 && seen < 5; ++seed) {
+        ics_dag* d = NULL;
+        if (seed % 2) OK(ics_dag_generate_random_er(&d, 6 + (uint32_t)(seed % 7), 0.3, seed));
+        else OK(ics_dag_generate_random_layered(&d, 3, 2 + (uint32_t)(seed % 3), 0.5, seed));
+        ics_schedule_options o = ICS_SCHEDULE_OPTIONS_INIT;
+        o.exact_max_nodes = 0, o.exact_max_downsets = 0;
+        if (status_with(d, &o, NULL) == ICS_SCHEDULE_AREA_OPTIMAL) {
+            ++seen;
+            o.area_max_downsets = 0;
+            CHECK(status_with(d, &o, "exact AREA search off") == ICS_SCHEDULE_HEURISTIC);
+            /* Over the budget: heuristic, or still AREA-maximal when series-parallel. */
+            o.area_max_downsets = 5;
+            const ics_schedule_status over = status_with(d, &o, "budget 5 down-sets");
+            CHECK(over == ICS_SCHEDULE_HEURISTIC || over == ICS_SCHEDULE_AREA_OPTIMAL);
+            const char* why = over == ICS_SCHEDULE_HEURISTIC ? "raise area_max_downsets" : "series-parallel";
+            CHECK(status_with(d, &o, why) == over);
+            ics_schedule_options v2;
+            OK(ics_schedule_options_init(&v2, 2));
+            CHECK(status_with(d, &v2, NULL) == ICS_SCHEDULE_AREA_OPTIMAL);
+            v2.exact_max_nodes = 0, v2.exact_max_downsets = 0;
+            CHECK(status_with(d, &v2, NULL) == ICS_SCHEDULE_HEURISTIC);
+        }
+        ics_dag_destroy(d);
+    }
+    CHECK(seen == 5);
 }
 
 static void test_errors(void) {
@@ -98,6 +148,7 @@ static void test_errors(void) {
 int main(void) {
     test_names();
     test_random_dags();
+    test_area_budget();
     test_errors();
     return CHECK_REPORT();
 }

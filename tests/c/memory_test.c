@@ -32,9 +32,17 @@ static void test_options_versions(void) {
     unsigned char tail[sizeof o - offsetof(ics_schedule_options, objective)];
     memset(tail, 0xAB, sizeof tail);
     CHECK(memcmp((const unsigned char*)&o + offsetof(ics_schedule_options, objective), tail, sizeof tail) == 0);
-    OK(ics_schedule_options_init(&o, ICS_SCHEDULE_OPTIONS_VERSION));
+    /* Version 2 ends before `area_max_downsets`. */
+    memset(&o, 0xAB, sizeof o);
+    OK(ics_schedule_options_init(&o, 2));
     CHECK(o.version == 2 && o.objective == ICS_OBJECTIVE_ELIGIBILITY);
-    EXPECT_STATUS(ics_schedule_options_init(&o, 3), ICS_ERR_INVALID_ARGUMENT, "version 3");
+    unsigned char tail3[sizeof o - offsetof(ics_schedule_options, area_max_downsets)];
+    memset(tail3, 0xAB, sizeof tail3);
+    CHECK(memcmp((const unsigned char*)&o + offsetof(ics_schedule_options, area_max_downsets), tail3,
+                 sizeof tail3) == 0);
+    OK(ics_schedule_options_init(&o, ICS_SCHEDULE_OPTIONS_VERSION));
+    CHECK(o.version == 3 && o.objective == ICS_OBJECTIVE_ELIGIBILITY && o.area_max_downsets == 2097152);
+    EXPECT_STATUS(ics_schedule_options_init(&o, 4), ICS_ERR_INVALID_ARGUMENT, "version 4");
 
     /* A version-1 struct's garbage past its end is never read. */
     ics_dag* fft = NULL;

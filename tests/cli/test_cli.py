@@ -702,14 +702,26 @@ class ScheduleTest(CliTestCase):
         self.assertEqual(text["AREA bound"], f"{s['area']} (AREA is the maximum)")
         self.assertEqual(text["reason"], s["reason"])
         self.assertEqual(text["max profile"].split(), [str(m) for m in s["max_profile"]])
-        # Without the exact search, the greedy heuristic answers.
-        g = self.ok_json("schedule", path, "--exact-max-nodes", 0, "--exact-budget", 0)
+        # The exact AREA search has a budget of its own: it still answers
+        # without the exact ICO search, and over its budget the heuristic does.
+        off = ("--exact-max-nodes", 0, "--exact-budget", 0)
+        a = self.ok_json("schedule", path, *off)
+        self.assertEqual((a["status"], a["area"]), ("area-optimal", s["area"]))
+        # Over the budget: g3 is series-parallel, so still AREA-maximal.
+        small = self.ok_json("schedule", path, *off, "--area-max-downsets", 3)
+        self.assertEqual((small["status"], small["method"], small["area"]),
+                         ("area-optimal", "series-parallel", s["area"]))
+        self.assertIn("budget 3 down-sets", small["reason"])
+        self.fails(2, "schedule", path, "--area-max-downsets", "-1", contains=("--area-max-downsets",))
+        # Without either exact search, the heuristic answers.
+        g = self.ok_json("schedule", path, *off, "--area-max-downsets", 0)
         self.assertEqual((g["status"], g["max_profile"]), ("heuristic", None))
         self.assertIn("best AREA: ", g["reason"])
+        self.assertIn("exact AREA search off", g["reason"])
         self.check_schedule(path, g)
         self.assertGreaterEqual(g["area"], max(self.ok_json("profile", path, "--policy", p)["area"]
                                                for p in ("fifo", "level")))
-        text = self.report("schedule", path, "--exact-max-nodes", 0, "--exact-budget", 0)
+        text = self.report("schedule", path, *off, "--area-max-downsets", 0)
         self.assertEqual(text["AREA bound"],
                          f"{g['area_bound']} (AREA is at least {math.floor(1000 * (1 - g['area_gap'])) / 10:.1f}% of the optimum)")
         # compare: the bound and each policy's share of it.

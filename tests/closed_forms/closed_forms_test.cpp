@@ -55,6 +55,7 @@ schedule::Result engine(const Dag& g, schedule::Objective objective = schedule::
     schedule::Options opt;
     opt.exact_max_nodes = 0;  // the decomposition must prove it, not the small-dag search
     opt.exact_max_downsets = 0;
+    opt.area_max_downsets = 0;
     opt.objective = objective;
     return schedule::schedule(g, opt);
 }

@@ -44,6 +44,7 @@ void BM_ScheduleByDecomposition(benchmark::State& state) {
     schedule::Options o;
     o.exact_max_nodes = 0;
     o.exact_max_downsets = 0;
+    o.area_max_downsets = 0;
     bool ico = true;
     for (auto _ : state) {
         const auto r = schedule::schedule(g, o);

@@ -28,6 +28,7 @@ schedule::Options decomposition_only() {
     schedule::Options o;
     o.exact_max_nodes = 0;
     o.exact_max_downsets = 0;
+    o.area_max_downsets = 0;
     return o;
 }
 

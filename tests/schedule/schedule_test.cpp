@@ -33,10 +33,18 @@ Dag random_layered(std::uint32_t layers, std::uint32_t width, double p, std::uin
     return b.build();
 }
 
+// Odd seeds: a random dag of n nodes (arc probability p); even ones: a
+// layered dag of about n nodes (arc probability layered_p).
+Dag mixed_dag(std::uint64_t seed, std::uint32_t n, double p, double layered_p) {
+    return seed % 2 ? random_dag(n, p, seed)
+                    : random_layered(2 + static_cast<std::uint32_t>(seed % 3), 1 + n / 3, layered_p, seed);
+}
+
 Options decomposition_only() {
     Options o;
     o.exact_max_nodes = 0;
     o.exact_max_downsets = 0;
+    o.area_max_downsets = 0;
     return o;
 }
 
@@ -67,8 +75,7 @@ TEST(Schedule, OracleOnRandomDags) {
     int ico = 0, by_decomposition = 0;
     for (std::uint64_t seed = 0; seed < 2000; ++seed) {
         const std::uint32_t n = 2 + static_cast<std::uint32_t>(seed % 13);  // 2..14 nodes
-        const Dag g = seed % 2 ? random_dag(n, 0.1 + 0.05 * static_cast<double>(seed % 7), seed)
-                               : random_layered(2 + static_cast<std::uint32_t>(seed % 3), 1 + n / 3, 0.4, seed);
+        const Dag g = mixed_dag(seed, n, 0.1 + 0.05 * static_cast<double>(seed % 7), 0.4);
         const auto max = exact::max_eligible_profile(g, std::uint64_t{1} << 22);
         const Result full = schedule(g);
         expect_sound(g, full, max);
@@ -164,8 +171,7 @@ TEST(Schedule, MemoryObjectiveOnRandomDags) {
     memory_dec.objective = Objective::memory;
     for (std::uint64_t seed = 0; seed < 1000; ++seed) {
         const std::uint32_t n = 2 + static_cast<std::uint32_t>(seed % 13);
-        const Dag g = seed % 2 ? random_dag(n, 0.1 + 0.05 * static_cast<double>(seed % 7), seed)
-                               : random_layered(2 + static_cast<std::uint32_t>(seed % 3), 1 + n / 3, 0.4, seed);
+        const Dag g = mixed_dag(seed, n, 0.1 + 0.05 * static_cast<double>(seed % 7), 0.4);
         const auto max = exact::max_eligible_profile(g, std::uint64_t{1} << 22);
         const Result r = schedule(g, memory);
         expect_sound(g, r, max);
@@ -262,8 +268,7 @@ TEST(Schedule, AreaFallbackOnRandomDags) {
     int area_optimal = 0, heuristic = 0;
     for (std::uint64_t seed = 0; seed < 600; ++seed) {
         const std::uint32_t n = 2 + static_cast<std::uint32_t>(seed % 13);  // 2..14 nodes
-        const Dag g = seed % 2 ? random_dag(n, 0.1 + 0.05 * static_cast<double>(seed % 7), seed)
-                               : random_layered(2 + static_cast<std::uint32_t>(seed % 3), 1 + n / 3, 0.4, seed);
+        const Dag g = mixed_dag(seed, n, 0.1 + 0.05 * static_cast<double>(seed % 7), 0.4);
         const std::uint64_t best = area::area_optimal_schedule(g).area;
         const Result full = schedule(g);
         if (full.status != Status::ic_optimal) {
@@ -288,6 +293,141 @@ TEST(Schedule, AreaFallbackOnRandomDags) {
     }
     EXPECT_GT(area_optimal, 30);
     EXPECT_GT(heuristic, 100);
+}
+
+// The exact AREA search has a budget of its own: with the ICO search off it
+// still decides small dags, and a dag that admits an IC-optimal schedule gets
+// ic-optimal from it (never area-optimal); at budget 0 or too small a budget
+// the heuristic answer comes back and the reason says why.
+TEST(Schedule, AreaBudgetOfItsOwn) {
+    Options area_only = decomposition_only();
+    area_only.area_max_downsets = kDefaultAreaMaxDownsets;
+    int ico = 0, area = 0;
+    for (std::uint64_t seed = 0; seed < 600; ++seed) {
+        const std::uint32_t n = 2 + static_cast<std::uint32_t>(seed % 13);
+        const Dag g = mixed_dag(seed, n, 0.1 + 0.05 * static_cast<double>(seed % 7), 0.4);
+        const Result r = schedule(g, area_only);
+        expect_evaluation_of_order(g, r, "area only");
+        EXPECT_EQ(r.status == Status::ic_optimal, admits_ico(g)) << "seed " << seed << ": " << r.reason;
+        if (r.status != Status::ic_optimal) {
+            EXPECT_EQ(r.status, Status::area_optimal) << "seed " << seed;
+            EXPECT_EQ(r.eval.area, area::area_optimal_schedule(g).area) << "seed " << seed;
+            Options tiny = area_only;
+            tiny.area_max_downsets = 2;
+            const Result h = schedule(g, tiny);  // series-parallel dags stay AREA-maximal
+            EXPECT_EQ(h.status, area::series_parallel_schedule(g) ? Status::area_optimal : Status::heuristic);
+            EXPECT_NE(h.reason.find("budget 2 down-sets"), std::string::npos) << h.reason;
+        }
+        ico += r.status == Status::ic_optimal;
+        area += r.status == Status::area_optimal;
+    }
+    EXPECT_GT(ico, 30);
+    EXPECT_GT(area, 20);
+}
+
+// Series-parallel dags over the AREA budget are area-optimal by the
+// series-parallel algorithm (AREA = the lattice DP's maximum where it fits),
+// and never below the heuristic candidates; others stay heuristic.
+TEST(Schedule, SeriesParallelOverTheBudget) {
+    Options tiny = decomposition_only();
+    tiny.area_max_downsets = 2;
+    int sp = 0, other = 0;
+    for (std::uint64_t seed = 0; seed < 600; ++seed) {
+        const std::uint32_t n = 3 + static_cast<std::uint32_t>(seed % 12);
+        const Dag g = mixed_dag(seed, n, 0.15 + 0.05 * static_cast<double>(seed % 5), 0.5);
+        const Result r = schedule(g, tiny);
+        expect_evaluation_of_order(g, r, "tiny AREA budget");
+        if (r.status == Status::ic_optimal) continue;  // proven by the decomposition
+        const std::uint64_t best = area::area_optimal_schedule(g).area;
+        if (area::series_parallel_schedule(g)) {
+            ++sp;
+            EXPECT_EQ(r.status, Status::area_optimal) << "seed " << seed;
+            EXPECT_EQ(r.method, Method::series_parallel);
+            EXPECT_EQ(r.eval.area, best) << "seed " << seed;
+            EXPECT_EQ(r.area_bound, best);
+            EXPECT_NE(r.reason.find("series-parallel"), std::string::npos) << r.reason;
+        } else {
+            ++other;
+            EXPECT_EQ(r.status, Status::heuristic) << "seed " << seed;
+            EXPECT_LE(r.eval.area, best);
+        }
+    }
+    EXPECT_GT(sp, 15);
+    EXPECT_GT(other, 30);
+    // 2,800 nodes: 400 copies of a dag without an IC-optimal schedule
+    // (a -> x -> w, p and q -> y and z), far over any budget.
+    DagBuilder b;
+    for (NodeId i = 0; i < 2800; ++i) b.add_node("v" + std::to_string(i));
+    for (NodeId c = 0; c < 2800; c += 7) {
+        b.add_arc(c, c + 1), b.add_arc(c + 1, c + 2);
+        for (NodeId p : {c + 3, c + 4})
+            for (NodeId y : {c + 5, c + 6}) b.add_arc(p, y);
+    }
+    const Dag big = b.build();
+    const Result r = schedule(big);
+    expect_evaluation_of_order(big, r, "series-parallel");
+    EXPECT_EQ(r.status, Status::area_optimal) << r.reason;
+    EXPECT_EQ(r.method, Method::series_parallel);
+    for (auto policy : {pebble::Policy::fifo, pebble::Policy::level})
+        EXPECT_GE(r.eval.area, pebble::evaluate(big, pebble::baseline_order(big, policy)).area);
+    EXPECT_GE(r.eval.area, pebble::evaluate(big, area::sidney_order(big, area::sidney_decomposition(big))).area);
+}
+
+// The proven ▷-chain prefix (groups emitted by §4.2 (a)/(c) whose blocks are
+// proven) stays in place in the AREA fallback whenever no candidate that
+// reorders it has a larger AREA (the reason says which), and the answer is
+// never below today's candidates: the plain Sidney order, most newly
+// eligible first, FIFO, level order.
+TEST(Schedule, AreaFallbackKeepsTheProvenChain) {
+    Options no_exact = decomposition_only();
+    int kept = 0, reordered = 0;
+    for (std::uint64_t seed = 0; seed < 400; ++seed) {
+        const std::uint32_t layers = 3 + static_cast<std::uint32_t>(seed % 4);
+        const std::uint32_t width = 2 + static_cast<std::uint32_t>(seed % 5);
+        const Dag g = random_layered(layers, width, 0.25 + 0.05 * static_cast<double>(seed % 5), seed);
+        const Result h = schedule(g, no_exact);
+        expect_evaluation_of_order(g, h, "heuristic");
+        if (h.status != Status::heuristic) continue;
+        for (auto policy : {pebble::Policy::fifo, pebble::Policy::level})
+            EXPECT_GE(h.eval.area, pebble::evaluate(g, pebble::baseline_order(g, policy)).area) << "seed " << seed;
+        EXPECT_GE(h.eval.area, pebble::evaluate(g, greedy_order(g)).area);
+        EXPECT_GE(h.eval.area, pebble::evaluate(g, area::sidney_order(g, area::sidney_decomposition(g))).area);
+        const auto at = h.reason.find("the proven ▷-chain prefix (");
+        if (at == std::string::npos) continue;
+        const std::size_t k = std::stoul(h.reason.substr(at + std::string("the proven ▷-chain prefix (").size()));
+        const bool in_place = h.reason.find("runs first, in place") != std::string::npos;
+        if (!in_place) {
+            EXPECT_NE(h.reason.find("a larger AREA reorders"), std::string::npos) << h.reason;
+            ++reordered;
+            continue;
+        }
+        ++kept;
+        // The first k tasks are the nonsinks of the certificate's first groups,
+        // each block's in its proven order.
+        std::vector<NodeId> sources;
+        std::size_t g0 = 0;
+        for (; g0 + 1 < h.group_offsets.size() && sources.size() < k; ++g0)
+            for (std::uint32_t i = h.group_offsets[g0]; i < h.group_offsets[g0 + 1]; ++i) {
+                const std::uint32_t b = h.linearization[i];
+                EXPECT_TRUE(h.blocks.proven(b)) << "seed " << seed;
+                for (NodeId v : h.blocks.order(b)) sources.push_back(v);
+            }
+        ASSERT_EQ(sources.size(), k) << "seed " << seed << ": " << h.reason;
+        std::vector<NodeId> head(h.order.begin(), h.order.begin() + static_cast<std::ptrdiff_t>(k));
+        std::vector<std::uint32_t> pos(g.node_count(), 0);
+        for (std::size_t i = 0; i < k; ++i) pos[head[i]] = static_cast<std::uint32_t>(i);
+        std::sort(head.begin(), head.end());
+        std::vector<NodeId> want = sources;
+        std::sort(want.begin(), want.end());
+        EXPECT_EQ(head, want) << "seed " << seed;
+        for (std::size_t g1 = 0; g1 < g0; ++g1)
+            for (std::uint32_t i = h.group_offsets[g1]; i < h.group_offsets[g1 + 1]; ++i) {
+                const auto o = h.blocks.order(h.linearization[i]);
+                for (std::size_t x = 1; x < o.size(); ++x) EXPECT_LT(pos[o[x - 1]], pos[o[x]]) << "seed " << seed;
+            }
+    }
+    std::printf("proven ▷-chain kept in place on %d dags, reordered for a larger AREA on %d\n", kept, reordered);
+    EXPECT_GT(kept, 20);
 }
 
 // The exact budget for dags within exact_max_nodes is 2^n: no shift past 64

@@ -18,7 +18,9 @@ public enum ScheduleMethod {
   /// <summary>Heuristic fallback: the FIFO order had the largest AREA.</summary>
   Fifo = 5,
   /// <summary>Heuristic fallback: the level order had the largest AREA.</summary>
-  Level = 6
+  Level = 6,
+  /// <summary>AREA-maximal by the series-parallel algorithm (status AreaOptimal).</summary>
+  SeriesParallel = 7
 }
 
 }

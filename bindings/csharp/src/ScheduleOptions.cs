@@ -14,6 +14,7 @@ public sealed class ScheduleOptions {
   private long exactMaxDownsets;
   private int blockExactMaxSources;
   private Objective objective = Objective.Eligibility;
+  private long areaMaxDownsets;
 
   /// <summary>The library's defaults.</summary>
   public ScheduleOptions() {
@@ -21,6 +22,7 @@ public sealed class ScheduleOptions {
     exactMaxNodes = (int) d[0];
     exactMaxDownsets = d[1];
     blockExactMaxSources = (int) d[2];
+    areaMaxDownsets = d[3];
   }
 
   /// <summary>Dags up to this many nodes are decided exactly when the decomposition proves nothing.</summary>
@@ -50,9 +52,20 @@ public sealed class ScheduleOptions {
     set { objective = value; }
   }
 
+  /// <summary>
+  /// Down-sets the exact AREA search may visit on a dag (of any size) without a proven
+  /// IC-optimal schedule; over it the heuristic answer comes back and Schedule.Reason says
+  /// so. 0 turns the search off.
+  /// </summary>
+  public long AreaMaxDownsets {
+    get { return areaMaxDownsets; }
+    set { areaMaxDownsets = NonNegative(value, "AreaMaxDownsets"); }
+  }
+
   public override string ToString() {
     return "ScheduleOptions[ExactMaxNodes=" + exactMaxNodes + ", ExactMaxDownsets=" + exactMaxDownsets +
-           ", BlockExactMaxSources=" + blockExactMaxSources + ", Objective=" + objective + "]";
+           ", BlockExactMaxSources=" + blockExactMaxSources + ", Objective=" + objective +
+           ", AreaMaxDownsets=" + areaMaxDownsets + "]";
   }
 
   private static long NonNegative(long value, string what) {

@@ -23,7 +23,8 @@ public class EngineErrorTests {
     Assert.AreEqual(2, (int) ScheduleStatus.AreaOptimal);
     Assert.AreEqual(4, (int) ScheduleMethod.Sidney);
     Assert.AreEqual(6, (int) ScheduleMethod.Level);
-    Assert.AreEqual(7, Enum.GetValues(typeof(ScheduleMethod)).Length);
+    Assert.AreEqual(8, Enum.GetValues(typeof(ScheduleMethod)).Length);
+    Assert.AreEqual(7, (int) ScheduleMethod.SeriesParallel);
   }
 
   [Test]

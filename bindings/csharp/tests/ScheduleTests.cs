@@ -135,11 +135,29 @@ public class ScheduleTests {
     Assert.AreEqual(0, o.ExactMaxNodes);
     Assert.AreEqual(8, o.BlockExactMaxSources);
     StringAssert.Contains("ExactMaxNodes=0", o.ToString());
+    Assert.AreEqual(1L << 21, d.AreaMaxDownsets);
+  }
+
+  [Test]
+  public void TheExactAreaSearchHasItsOwnBudget() {
+    using (var dag = BruteForce.NoIco()) {
+      using (var s = dag.Schedule(new ScheduleOptions { ExactMaxNodes = 0, ExactMaxDownsets = 0 })) {
+        Assert.AreEqual(ScheduleStatus.AreaOptimal, s.Status);
+        Assert.AreEqual(BruteForce.MaxArea(dag), s.Area);
+      }
+      var small = new ScheduleOptions { ExactMaxNodes = 0, ExactMaxDownsets = 0, AreaMaxDownsets = 3 };
+      using (var s = dag.Schedule(small)) {  // over the budget, but series-parallel
+        Assert.AreEqual(ScheduleStatus.AreaOptimal, s.Status);
+        Assert.AreEqual(ScheduleMethod.SeriesParallel, s.Method);
+        Assert.AreEqual(BruteForce.MaxArea(dag), s.Area);
+        StringAssert.Contains("budget 3 down-sets", s.Reason);
+      }
+    }
   }
 
   [Test]
   public void OptionsTurnTheExactSearchOff() {
-    var noExact = new ScheduleOptions { ExactMaxNodes = 0, ExactMaxDownsets = 0 };
+    var noExact = new ScheduleOptions { ExactMaxNodes = 0, ExactMaxDownsets = 0, AreaMaxDownsets = 0 };
     using (var dag = BruteForce.NoIco())
     using (var s = dag.Schedule(noExact)) {
       Assert.AreEqual(ScheduleStatus.Heuristic, s.Status);
@@ -161,6 +179,7 @@ public class ScheduleTests {
     var e = Assert.Throws<IcsException>(() => new ScheduleOptions { ExactMaxNodes = -1 });
     Assert.AreEqual(Status.InvalidArgument, e.Code);
     Assert.Throws<IcsException>(() => new ScheduleOptions { ExactMaxDownsets = -5 });
+    Assert.Throws<IcsException>(() => new ScheduleOptions { AreaMaxDownsets = -1 });
     using (var dag = Dag.Fft(2)) {
       e = Assert.Throws<IcsException>(() => dag.Schedule(new ScheduleOptions { BlockExactMaxSources = 31 }).Dispose());
       Assert.AreEqual(Status.InvalidArgument, e.Code);

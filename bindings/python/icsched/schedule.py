@@ -55,16 +55,21 @@ class ScheduleOptions:
     exact_max_downsets: down-set budget of the exact search for larger dags;
     block_exact_max_sources: exhaustive search limit for one block;
     objective: Objective.ELIGIBILITY (default) or MEMORY (a low memory cost
-    among the IC-optimal schedules, same E(t)).
+    among the IC-optimal schedules, same E(t));
+    area_max_downsets: down-sets the exact AREA search may visit on a dag
+    without a proven IC-optimal schedule (0: off; over it the heuristic
+    answer comes back and Schedule.reason says so).
     """
     exact_max_nodes: int = None
     exact_max_downsets: int = None
     block_exact_max_sources: int = None
     objective: Objective = Objective.ELIGIBILITY
+    area_max_downsets: int = None
 
     def __post_init__(self):
         d = _defaults()
-        for i, name in enumerate(('exact_max_nodes', 'exact_max_downsets', 'block_exact_max_sources')):
+        for i, name in enumerate(('exact_max_nodes', 'exact_max_downsets', 'block_exact_max_sources',
+                                  'area_max_downsets')):  # the order of Schedule.defaultOptions()
             value = getattr(self, name)
             object.__setattr__(self, name, d[i] if value is None else _non_negative(value, name))
         object.__setattr__(self, 'objective', Objective(_enum(Objective, self.objective, 'objective')))

@@ -53,10 +53,22 @@ def test_options():
     d = ScheduleOptions.defaults()
     assert (d.exact_max_nodes, d.exact_max_downsets, d.block_exact_max_sources) == (20, 1 << 20, 24)
     assert d == ScheduleOptions() and d.objective == Objective.ELIGIBILITY
+    assert d.area_max_downsets == 1 << 21
     o = d.replace(exact_max_nodes=0, exact_max_downsets=0)
     assert d.exact_max_nodes == 20 and o.exact_max_nodes == 0
+    # The exact AREA search has its own budget: on without the ICO search, off at 0.
+    with bf.no_ico() as dag, dag.schedule(o) as s:
+        assert s.status == ScheduleStatus.AREA_OPTIMAL and len(s.max_eligible()) > 0
+    o = o.replace(area_max_downsets=0)
     with bf.no_ico() as dag, dag.schedule(o) as s:
         assert s.status == ScheduleStatus.HEURISTIC and len(s.max_eligible()) == 0
+        assert 'exact AREA search off' in s.reason
+    # Over the budget, but series-parallel: still AREA-maximal.
+    with bf.no_ico() as dag, dag.schedule(o.replace(area_max_downsets=3)) as s:
+        assert s.status == ScheduleStatus.AREA_OPTIMAL and s.method == ScheduleMethod.SERIES_PARALLEL
+        assert 'budget 3 down-sets' in s.reason
+    with pytest.raises(IcsException):
+        d.replace(area_max_downsets=-1)
     with Dag.fft(2) as dag, dag.schedule(o) as s:
         assert s.is_ic_optimal and len(s.max_eligible()) == 0
     # MEMORY: same E(t), memory no higher than the default's.

@@ -485,11 +485,12 @@ typedef enum ics_schedule_method {
     ICS_METHOD_GREEDY = 3,        /* heuristic fallback: most newly eligible first, sinks last */
     ICS_METHOD_SIDNEY = 4,        /* heuristic fallback: Sidney decomposition, greedy inside its blocks */
     ICS_METHOD_FIFO = 5,          /* heuristic fallback: the FIFO order had the largest AREA */
-    ICS_METHOD_LEVEL = 6          /* heuristic fallback: the level order had the largest AREA */
+    ICS_METHOD_LEVEL = 6,         /* heuristic fallback: the level order had the largest AREA */
+    ICS_METHOD_SERIES_PARALLEL = 7 /* AREA-maximal: the dag is series-parallel (Lawler's algorithm) */
 } ics_schedule_method;
 
 /* "ic-optimal" / "heuristic" / "area-optimal"; "decomposition", "decomposition+sweep",
- * "exact-search", "greedy", "sidney", "fifo", "level". */
+ * "exact-search", "greedy", "sidney", "fifo", "level", "series-parallel". */
 ICS_API const char* ics_schedule_status_name(ics_schedule_status status);
 ICS_API const char* ics_schedule_method_name(ics_schedule_method method);
 
@@ -506,15 +507,21 @@ typedef enum ics_objective {
 ICS_API const char* ics_objective_name(ics_objective objective);
 ICS_API ics_status ics_objective_from_name(ics_objective* out, const char* name);
 
-#define ICS_SCHEDULE_OPTIONS_VERSION 2
+#define ICS_SCHEDULE_OPTIONS_VERSION 3
 typedef struct ics_schedule_options {
     unsigned version;                 /* ICS_SCHEDULE_OPTIONS_VERSION */
     uint32_t exact_max_nodes;         /* dags up to this size are decided exactly (default 20) */
     uint64_t exact_max_downsets;      /* down-set budget of the exact search for larger dags (default 2^20) */
     uint32_t block_exact_max_sources; /* exhaustive search limit for one block (default 24, at most 30) */
     ics_objective objective;          /* version >= 2; default ICS_OBJECTIVE_ELIGIBILITY */
+    /* version >= 3: down-sets the exact AREA search may visit on a dag without
+     * a proven IC-optimal schedule, of any size (default 2^21, about 0.6 s);
+     * over it the heuristic answer is returned, the reason says so; 0 turns
+     * the exact AREA search off. Versions 1 and 2 keep their budget:
+     * max(their exact budget, 2^22), none when that is 0. */
+    uint64_t area_max_downsets;
 } ics_schedule_options;
-#define ICS_SCHEDULE_OPTIONS_INIT {ICS_SCHEDULE_OPTIONS_VERSION, 20, 1048576, 24, ICS_OBJECTIVE_ELIGIBILITY}
+#define ICS_SCHEDULE_OPTIONS_INIT {ICS_SCHEDULE_OPTIONS_VERSION, 20, 1048576, 24, ICS_OBJECTIVE_ELIGIBILITY, 2097152}
 ICS_API ics_status ics_schedule_options_init(ics_schedule_options* opts, unsigned version);
 
 typedef struct ics_schedule_result ics_schedule_result;

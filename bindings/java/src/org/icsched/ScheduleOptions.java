@@ -8,6 +8,7 @@ package org.icsched;
  * <pre>{@code
  * ScheduleOptions o = ScheduleOptions.defaults().withExactMaxNodes(0); // never search exactly
  * ScheduleOptions m = ScheduleOptions.defaults().withObjective(Objective.MEMORY); // low memory, same E(t)
+ * ScheduleOptions a = ScheduleOptions.defaults().withAreaMaxDownsets(0); // no exact AREA search
  * }</pre>
  */
 public final class ScheduleOptions {
@@ -15,10 +16,12 @@ public final class ScheduleOptions {
   private final long exactMaxDownsets;
   private final int blockExactMaxSources;
   private final Objective objective;
+  private final long areaMaxDownsets;
 
   /** The library's defaults (read once from the native library). */
   public ScheduleOptions() {
-    this((int) Defaults.VALUES[0], Defaults.VALUES[1], (int) Defaults.VALUES[2], Objective.ELIGIBILITY);
+    this((int) Defaults.VALUES[0], Defaults.VALUES[1], (int) Defaults.VALUES[2], Objective.ELIGIBILITY,
+        Defaults.VALUES[3]);
   }
 
   /** The given limits with objective {@link Objective#ELIGIBILITY}. */
@@ -26,15 +29,23 @@ public final class ScheduleOptions {
     this(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, Objective.ELIGIBILITY);
   }
 
+  /** The given limits, objective, and the library's default AREA budget. */
+  public ScheduleOptions(int exactMaxNodes, long exactMaxDownsets, int blockExactMaxSources, Objective objective) {
+    this(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, objective, defaults().areaMaxDownsets);
+  }
+
   /**
    * @param exactMaxNodes        dags up to this many nodes are decided exactly
    * @param exactMaxDownsets     down-set budget of the exact search for larger dags
    * @param blockExactMaxSources exhaustive search limit for one block (at most 30)
    * @param objective            what the freedom among IC-optimal schedules is spent on
+   * @param areaMaxDownsets      down-set budget of the exact AREA search (0: off)
    * @throws IcsException INVALID_ARGUMENT for a negative value
    * @throws NullPointerException when objective is null
    */
-  public ScheduleOptions(int exactMaxNodes, long exactMaxDownsets, int blockExactMaxSources, Objective objective) {
+  public ScheduleOptions(int exactMaxNodes, long exactMaxDownsets, int blockExactMaxSources, Objective objective,
+      long areaMaxDownsets) {
+    this.areaMaxDownsets = nonNegative(areaMaxDownsets, "areaMaxDownsets");
     this.exactMaxNodes = nonNegative(exactMaxNodes, "exactMaxNodes");
     this.exactMaxDownsets = nonNegative(exactMaxDownsets, "exactMaxDownsets");
     this.blockExactMaxSources = nonNegative(blockExactMaxSources, "blockExactMaxSources");
@@ -69,20 +80,33 @@ public final class ScheduleOptions {
     return objective;
   }
 
+  /**
+   * Down-sets the exact AREA search may visit on a dag (of any size) without a proven
+   * IC-optimal schedule; over it the heuristic answer comes back, {@link Schedule#reason()}
+   * says so. 0 turns the search off.
+   */
+  public long areaMaxDownsets() {
+    return areaMaxDownsets;
+  }
+
   public ScheduleOptions withExactMaxNodes(int value) {
-    return new ScheduleOptions(value, exactMaxDownsets, blockExactMaxSources, objective);
+    return new ScheduleOptions(value, exactMaxDownsets, blockExactMaxSources, objective, areaMaxDownsets);
   }
 
   public ScheduleOptions withExactMaxDownsets(long value) {
-    return new ScheduleOptions(exactMaxNodes, value, blockExactMaxSources, objective);
+    return new ScheduleOptions(exactMaxNodes, value, blockExactMaxSources, objective, areaMaxDownsets);
   }
 
   public ScheduleOptions withBlockExactMaxSources(int value) {
-    return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, value, objective);
+    return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, value, objective, areaMaxDownsets);
   }
 
   public ScheduleOptions withObjective(Objective value) {
-    return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, value);
+    return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, value, areaMaxDownsets);
+  }
+
+  public ScheduleOptions withAreaMaxDownsets(long value) {
+    return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, objective, value);
   }
 
   @Override
@@ -95,19 +119,21 @@ public final class ScheduleOptions {
     }
     ScheduleOptions s = (ScheduleOptions) o;
     return exactMaxNodes == s.exactMaxNodes && exactMaxDownsets == s.exactMaxDownsets
-        && blockExactMaxSources == s.blockExactMaxSources && objective == s.objective;
+        && blockExactMaxSources == s.blockExactMaxSources && objective == s.objective
+        && areaMaxDownsets == s.areaMaxDownsets;
   }
 
   @Override
   public int hashCode() {
-    return ((31 * exactMaxNodes + Long.hashCode(exactMaxDownsets)) * 31 + blockExactMaxSources) * 31
-        + objective.hashCode();
+    return (((31 * exactMaxNodes + Long.hashCode(exactMaxDownsets)) * 31 + blockExactMaxSources) * 31
+        + objective.hashCode()) * 31 + Long.hashCode(areaMaxDownsets);
   }
 
   @Override
   public String toString() {
     return "ScheduleOptions[exactMaxNodes=" + exactMaxNodes + ", exactMaxDownsets=" + exactMaxDownsets
-        + ", blockExactMaxSources=" + blockExactMaxSources + ", objective=" + objective + "]";
+        + ", blockExactMaxSources=" + blockExactMaxSources + ", objective=" + objective
+        + ", areaMaxDownsets=" + areaMaxDownsets + "]";
   }
 
   private static long nonNegative(long value, String what) {
@@ -125,6 +151,6 @@ public final class ScheduleOptions {
   private static final class Defaults {
     static final long[] VALUES = Schedule.defaultOptions();
     static final ScheduleOptions OPTIONS =
-        new ScheduleOptions((int) VALUES[0], VALUES[1], (int) VALUES[2], Objective.ELIGIBILITY);
+        new ScheduleOptions((int) VALUES[0], VALUES[1], (int) VALUES[2], Objective.ELIGIBILITY, VALUES[3]);
   }
 }

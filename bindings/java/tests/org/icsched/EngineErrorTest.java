@@ -27,7 +27,8 @@ class EngineErrorTest {
     assertEquals(2, ScheduleStatus.AREA_OPTIMAL.swigValue());
     assertEquals(4, ScheduleMethod.SIDNEY.swigValue());
     assertEquals(6, ScheduleMethod.LEVEL_ORDER.swigValue());
-    assertEquals(7, ScheduleMethod.values().length);
+    assertEquals(8, ScheduleMethod.values().length);
+    assertEquals(7, ScheduleMethod.SERIES_PARALLEL.swigValue());
   }
 
   @Test

@@ -139,11 +139,33 @@ class ScheduleTest {
     assertEquals(new ScheduleOptions(0, 0, 8), o);
     assertEquals(20, d.exactMaxNodes(), "withers copy");
     assertTrue(o.toString().contains("exactMaxNodes=0"), o.toString());
+    assertEquals(1L << 21, d.areaMaxDownsets());
+    assertEquals(0, d.withAreaMaxDownsets(0).areaMaxDownsets());
+    assertEquals(1L << 21, o.areaMaxDownsets(), "withers keep the AREA budget");
+  }
+
+  @Test
+  void theExactAreaSearchHasItsOwnBudget() {
+    ScheduleOptions noIcoSearch = ScheduleOptions.defaults().withExactMaxNodes(0).withExactMaxDownsets(0);
+    try (Dag dag = BruteForce.noIco()) {
+      try (Schedule s = dag.schedule(noIcoSearch)) {
+        assertEquals(ScheduleStatus.AREA_OPTIMAL, s.status());
+        assertEquals(BruteForce.maxArea(dag), s.area());
+      }
+      // Over the budget: this dag is series-parallel, so still AREA-maximal.
+      try (Schedule s = dag.schedule(noIcoSearch.withAreaMaxDownsets(3))) {
+        assertEquals(ScheduleStatus.AREA_OPTIMAL, s.status());
+        assertEquals(ScheduleMethod.SERIES_PARALLEL, s.method());
+        assertEquals(BruteForce.maxArea(dag), s.area());
+        assertTrue(s.reason().contains("budget 3 down-sets"), s.reason());
+      }
+    }
   }
 
   @Test
   void optionsTurnTheExactSearchOff() {
-    ScheduleOptions noExact = ScheduleOptions.defaults().withExactMaxNodes(0).withExactMaxDownsets(0);
+    ScheduleOptions noExact =
+        ScheduleOptions.defaults().withExactMaxNodes(0).withExactMaxDownsets(0).withAreaMaxDownsets(0);
     try (Dag dag = BruteForce.noIco(); Schedule s = dag.schedule(noExact)) {
       assertEquals(ScheduleStatus.HEURISTIC, s.status());
       assertTrue(s.areaBound() >= BruteForce.maxArea(dag) && s.area() <= BruteForce.maxArea(dag));
@@ -163,6 +185,7 @@ class ScheduleTest {
     IcsException e = assertThrows(IcsException.class, () -> new ScheduleOptions(-1, 0, 0));
     assertEquals(Status.INVALID_ARGUMENT, e.getCode());
     assertThrows(IcsException.class, () -> ScheduleOptions.defaults().withExactMaxDownsets(-5));
+    assertThrows(IcsException.class, () -> ScheduleOptions.defaults().withAreaMaxDownsets(-1));
     try (Dag dag = Dag.fft(2)) {
       e = assertThrows(IcsException.class,
           () -> dag.schedule(ScheduleOptions.defaults().withBlockExactMaxSources(31)).close());
