@@ -42,9 +42,10 @@ struct BlockSchedule {
 struct BlockOptions {
     std::uint32_t exact_max_sources = 24;  // exhaustive search limit (values above 30 act as 30)
     // Work limit (elementary steps, ~3 ns each; the default is ~0.4 s) of the
-    // PBT greedy Σ_S, which costs O(n^2) on typical trees of n sources and
-    // O(n^3) on very regular ones; beyond it the block goes on to the next
-    // method as if it were no PBT.
+    // PBT greedy Σ_S, which costs O((n + arcs) log n) when few sources tie on
+    // the sinks they complete alone, and more for each tie it must break by
+    // comparing further; beyond it the block goes on to the next method as
+    // if it were no PBT.
     std::uint64_t pbt_max_work = std::uint64_t{1} << 27;
 };
 

@@ -112,7 +112,8 @@ TEST(Familiar, ParallelPrefix) {
 
 TEST(Familiar, Fmri) {
     std::vector<Size> sizes;
-    for (std::uint32_t w : {2u, 3u, 4u, 10u, 50u})
+    // 20,000: beyond the PBT greedy's former limit (~3,000; issue 19).
+    for (std::uint32_t w : {2u, 3u, 4u, 10u, 50u, 20000u})
         sizes.push_back({"width " + std::to_string(w), [w] { return families::fmri(w); }, w <= 3});
     expect_ico_by_decomposition(sizes);
 }

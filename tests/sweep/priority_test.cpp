@@ -86,6 +86,34 @@ TEST(Priority, AgreesWithVerbatimSystem1AndGivesSmallestWitness) {
     EXPECT_LT(holds, total * 9 / 10);
 }
 
+// Profiles with few constant runs (joins: 0 ... 0 1) are checked run by run
+// with a sliding minimum; the same answers and witnesses as system (1)
+// verbatim, against long and short first profiles.
+TEST(Priority, FewRunsAgreeWithVerbatimSystem1) {
+    SplitMix64 rng(12);
+    int holds = 0, total = 0;
+    for (int it = 0; it < 3000; ++it) {
+        const Profile a = random_profile(rng, 40 + rng.below(200), 3, it % 4 != 0);
+        Profile b{0};
+        const std::size_t n = 100 + rng.below(300), k = 1 + rng.below(4);
+        for (std::size_t y = 1; y <= n; ++y) b.push_back(rng.below(n) < k ? b.back() + std::uint32_t(rng.below(3)) : b.back());
+        if (rng.below(2)) b.back() += 1;  // a join's last step
+        const bool want = naive_priority(a, b);
+        ASSERT_EQ(has_priority(a, b), want) << it;
+        holds += want;
+        ++total;
+        const auto v = find_violation(a, b);
+        if (!v) continue;
+        const std::size_t s1 = a.size() - 1;
+        for (std::size_t x = 0; x <= v->x; ++x)
+            for (std::size_t y = 0; y < (x == v->x ? v->y : b.size()); ++y)
+                ASSERT_LE(std::uint64_t(a[x]) + b[y],
+                          std::uint64_t(a[std::min(s1, x + y)]) + b[x + y > s1 ? x + y - s1 : 0]);
+    }
+    EXPECT_GT(holds, total / 20);
+    EXPECT_LT(holds, total * 19 / 20);
+}
+
 TEST(Priority, LargeValuesUse64BitSums) {
     const std::uint32_t big = std::numeric_limits<std::uint32_t>::max() - 7;
     const Profile a{0, big - 5, big}, b{0, big - 1, big};
