@@ -234,8 +234,8 @@ public:
             // sums of many copies) would only shape an unproven order, which
             // the pipeline's AREA fallback compares with better ones anyway.
             if (out_.proven && step_sum()) continue;
-            // This is where a further lemma may still prove a step (e.g. a
-            // forced join block, issue 19) before the greedy choice gives up.
+            // (The forced-join lemma above is tried only with one present
+            // block: that is the case it proves.)
             step_greedy();
         }
         if (out_.proven) out_.proven_groups = static_cast<std::uint32_t>(out_.group_count());
