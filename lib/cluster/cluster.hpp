@@ -25,7 +25,8 @@
 //
 // Every residual reported `ic_optimal` is proven: either by Theorem 3.1 (the
 // tail of an IC-optimal schedule of U after a prefix F) or by the engine
-// (lib/schedule) run on the residual itself.
+// (lib/schedule) run on the residual itself, or, for a Theorem 3.4 donor, on
+// the residual's dual (then Theorem 2.3 turns that schedule around).
 #pragma once
 
 #include <cstdint>

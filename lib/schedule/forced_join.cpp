@@ -66,6 +66,8 @@
 // helps prove against the brute-force oracle (lib/exact/oracle).
 #include "schedule/forced_join.hpp"
 
+#include <algorithm>
+
 namespace ics::schedule {
 
 using decompose::BlockId;
@@ -109,10 +111,22 @@ bool ForcedJoin::admit(BlockId b, Linearization& lin, const std::uint32_t* pendi
     if (arcs_out_ != static_cast<std::int64_t>(dec_.super_in_degree[b])) return false;
     if (open_total_ - open_emitted_ != static_cast<std::uint64_t>(open_source_[b])) return false;
     // (J3) the last ordinary group has priority over every block b frees.
+    // Its members are taken once per distinct profile (▷ sees profiles only):
+    // a sum of many copies followed by a chain of forced joins stays linear.
+    if (last_ordinary_ >= 0 && reps_of_ != last_ordinary_) {
+        reps_.clear();
+        for (BlockId a : lin.group(static_cast<std::size_t>(last_ordinary_))) {
+            const auto pa = blocks_.profile(a);
+            bool seen = false;
+            for (BlockId x : reps_) seen = seen || std::ranges::equal(blocks_.profile(x), pa);
+            if (!seen) reps_.push_back(a);
+        }
+        reps_of_ = last_ordinary_;
+    }
     if (last_ordinary_ >= 0) {
         for (BlockId c : dec_.successors(b)) {
             if (pending[c] != 1) continue;
-            for (BlockId a : lin.group(static_cast<std::size_t>(last_ordinary_)))
+            for (BlockId a : reps_)
                 if (!prio(a, c)) return false;
         }
     }

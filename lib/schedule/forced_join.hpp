@@ -42,6 +42,8 @@ private:
     std::size_t groups_seen_ = 0;     // prefix of lin's groups scanned for last_ordinary_
     std::vector<std::uint32_t> forced_groups_;  // increasing
     std::int64_t last_ordinary_ = -1;           // last group emitted by §4.2 (a)/(c), -1 if none
+    std::vector<decompose::BlockId> reps_;      // its members with distinct profiles
+    std::int64_t reps_of_ = -1;                 // the group reps_ was taken from
 };
 
 }  // namespace ics::schedule

@@ -761,7 +761,8 @@ ICS_API ics_status ics_dag_generate_fmri(ics_dag** out, uint32_t width);
  *    sources); newly eligible: those of them with a parent in F.
  *  - closure: the residual tasks left isolated by F and adjacent to it (§3.3.3).
  * A residual reported ICS_SCHEDULE_IC_OPTIMAL is proven: by Theorem 3.1 (the
- * tail of an IC-optimal schedule) or by the engine run on the residual.
+ * tail of an IC-optimal schedule) or by the engine run on the residual (for a
+ * Theorem 3.4 donor, possibly on the residual's dual, then Theorem 2.3).
  */
 typedef enum ics_cluster_strategy {
     ICS_CLUSTER_DIRECT = 0,    /* first k tasks of an IC-optimal schedule (Theorem 3.1, Corollary 3.1) */
