@@ -53,12 +53,17 @@ int cli_read_file_max(char** out, size_t* out_len, const char* path, size_t max_
 /* What the reader read past (a missing DAGMan INCLUDE or SPLICE file) goes to
  * stderr as "ics: warning: ..." lines: the command still succeeds, but the
  * user learns that part of the workflow is absent. */
-static int cli_loaded(ics_dag* dag) {
+static int cli_loaded(ics_dag* dag, int is_stdin) {
     uint32_t n = 0;
     if (ics_dag_warning_count(&n, dag) != ICS_OK) return 0;
+    const char* anon = "<string>"; /* what the C API calls data read from memory */
     for (uint32_t i = 0; i < n; ++i) {
         const char* w = NULL;
-        if (ics_dag_warning(&w, dag, i) == ICS_OK) fprintf(stderr, "ics: warning: %s\n", w);
+        if (ics_dag_warning(&w, dag, i) != ICS_OK) continue;
+        if (is_stdin && strncmp(w, anon, strlen(anon)) == 0)
+            fprintf(stderr, "ics: warning: " STDIN_NAME "%s\n", w + strlen(anon));
+        else
+            fprintf(stderr, "ics: warning: %s\n", w);
     }
     return 0;
 }
@@ -124,7 +129,7 @@ int cli_load_dag(ics_dag** out, const cli_command* cmd, const char* path, const 
                                format_name);
     if (strcmp(path, "-") != 0) {
         ics_status st = ics_dag_read_file(out, path, &opts);
-        return st == ICS_OK ? cli_loaded(*out) : cli_fail_status(st, NULL); /* the message names the file */
+        return st == ICS_OK ? cli_loaded(*out, 0) : cli_fail_status(st, NULL); /* the message names the file */
     }
     char* data = NULL;
     size_t len = 0;
@@ -135,7 +140,7 @@ int cli_load_dag(ics_dag** out, const cli_command* cmd, const char* path, const 
     if (!opts.base_dir) opts.base_dir = ".";
     ics_status st = ics_dag_read_string(out, data, len, &opts);
     free(data);
-    if (st == ICS_OK) return cli_loaded(*out);
+    if (st == ICS_OK) return cli_loaded(*out, 1);
     /* The C API cannot name the data it reads from memory: its messages say
      * "<string>", which is standard input here. */
     const char* msg = ics_last_error_message();

@@ -419,6 +419,11 @@ class ReadLimitsTest(CliTestCase):
         self.assertEqual(self.ok_json("info", DIAMOND, "--max-nodes", "4")["nodes"], 4)
         # The flags work with any command that reads a dag.
         self.fails(1, "schedule", DIAMOND, "--max-arcs", "3", contains=("max_arcs = 3",))
+        # From standard input, INCLUDE paths start at the current directory,
+        # and a warning names standard input, not the C API's "<string>".
+        code, out, err = run("info", "-", "--json", stdin=b"JOB A a\nINCLUDE no-such-file.inc\n")
+        self.assertEqual(code, 0, err)
+        self.assertIn("ics: warning: standard input:2:", err)
 
 
 class ProfileTest(CliTestCase):
