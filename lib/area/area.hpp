@@ -58,6 +58,13 @@ struct SidneyDecomposition {
     std::vector<NodeId> nodes;            // block after block (each block in id order)
     std::vector<std::uint32_t> offsets{0};  // block i is nodes[offsets[i] .. offsets[i+1])
     std::vector<std::uint64_t> released;  // released_i
+    // False when the work budget ran out before every set was split: the
+    // sets not yet split (`unsplit` of them) stay whole blocks, still
+    // initial sets in turn (a valid order), but neither their ratio's
+    // maximality nor the ratios' order holds (sidney.cpp).
+    bool complete = true;
+    std::uint64_t unsplit = 0;
+    std::uint64_t work = 0;  // arcs built and scanned over all max-flow calls
     std::size_t block_count() const noexcept { return offsets.size() - 1; }
     std::uint32_t block_size(std::size_t i) const noexcept { return offsets[i + 1] - offsets[i]; }
 };
@@ -65,7 +72,17 @@ struct SidneyDecomposition {
 // `taken`: nodes already executed (a down-set, listed parents first): the
 // decomposition is that of the rest of the dag given them (markers whose
 // parents are all taken count nowhere).
-SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken = {});
+// The work budget bounds the arcs built and scanned over all max-flow calls
+// (sidney.cpp); the default, sidney_work_budget, is
+// kSidneyWorkPerArc · (n + arcs) + kSidneyWorkBase, which dags of a few
+// thousand nodes never reach.
+inline constexpr std::uint64_t kSidneyWorkPerArc = 32;
+inline constexpr std::uint64_t kSidneyWorkBase = std::uint64_t{1} << 26;
+std::uint64_t sidney_work_budget(const Dag& dag);
+SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken, std::uint64_t work_budget);
+inline SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken = {}) {
+    return sidney_decomposition(dag, taken, sidney_work_budget(dag));
+}
 
 // The blocks in turn; inside each, repeatedly the eligible node of the block
 // that makes the most tasks eligible now (ties: the most progress towards

@@ -325,6 +325,13 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
                                  " (" + std::to_string(n) + " nodes; raise area_max_downsets, ics schedule --area-max-downsets)"
                            : std::string("exact AREA search off (area_max_downsets 0)")) +
                "; best AREA: " + cands[best].name + " " + std::to_string(r.eval.area) + " (" + versus + ")" + kept;
+    // Past its work budget the decomposition leaves sets whole (sidney.cpp):
+    // the Sidney candidate is then greedy inside them and the bound keeps its
+    // per-step caps only.
+    if (!sd.complete)
+        r.reason += "; the Sidney decomposition reached its work budget (" + std::to_string(sd.work) +
+                    " arcs built and scanned): " + std::to_string(sd.unsplit) +
+                    " sets stay unsplit blocks, ordered greedily inside";
     return true;
 }
 
