@@ -76,8 +76,8 @@ struct SidneyDecomposition {
 // (sidney.cpp); the default, sidney_work_budget, is
 // kSidneyWorkPerArc · (n + arcs) + kSidneyWorkBase, which dags of a few
 // thousand nodes never reach.
-inline constexpr std::uint64_t kSidneyWorkPerArc = 32;
-inline constexpr std::uint64_t kSidneyWorkBase = std::uint64_t{1} << 26;
+inline constexpr std::uint64_t kSidneyWorkPerArc = 8;
+inline constexpr std::uint64_t kSidneyWorkBase = std::uint64_t{1} << 22;
 std::uint64_t sidney_work_budget(const Dag& dag);
 SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken, std::uint64_t work_budget);
 inline SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken = {}) {

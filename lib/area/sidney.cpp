@@ -159,6 +159,7 @@ private:
     // not expanded. False when t is unreachable.
     bool bfs(std::uint32_t s, std::uint32_t t, std::uint64_t& work) {
         std::fill(level_.begin(), level_.end(), -1);
+        work += n_;
         queue_.clear();
         queue_.push_back(s);
         level_[s] = 0;

@@ -277,16 +277,17 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
         pebble::Evaluation eval;
     };
     std::vector<Candidate> cands;
+    const std::uint64_t sidney_budget = opt.sidney_work_budget.value_or(area::sidney_work_budget(dag));
     if (!r.order.empty())
         cands.push_back({r.method, r.method == Method::exact ? "exact search (lexicographically best profile)"
                                                              : "▷-linearization continued greedily",
                          std::move(r.order), std::move(r.eval)});
     if (!chain.empty() && chain.size() < n) {
-        const area::SidneyDecomposition rest = area::sidney_decomposition(dag, chain);
+        const area::SidneyDecomposition rest = area::sidney_decomposition(dag, chain, sidney_budget);
         cands.push_back({Method::sidney, "proven ▷-chain then Sidney decomposition",
                          area::sidney_order(dag, rest, chain), {}});
     }
-    const area::SidneyDecomposition sd = area::sidney_decomposition(dag);
+    const area::SidneyDecomposition sd = area::sidney_decomposition(dag, {}, sidney_budget);
     cands.push_back({Method::sidney, "Sidney decomposition", area::sidney_order(dag, sd), {}});
     cands.push_back({Method::greedy, "most newly eligible first", greedy_order(dag), {}});
     cands.push_back({Method::fifo, "FIFO", pebble::baseline_order(dag, pebble::Policy::fifo), {}});
