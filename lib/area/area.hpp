@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "dag/dag.hpp"
@@ -64,6 +65,12 @@ struct SidneyDecomposition {
     // maximality nor the ratios' order holds (sidney.cpp).
     bool complete = true;
     std::uint64_t unsplit = 0;
+    // For the bound (bound.cpp): pieces (size, released) of non-increasing
+    // ratio whose concave curve bounds released(D) for every down-set D of
+    // the dag left after `taken`. The blocks when complete; a component left
+    // incomplete contributes its nodes' out-degrees instead (largest first,
+    // capped by its markers), merged by ratio with the other components'.
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> envelope;
     std::uint64_t work = 0;  // arcs built and scanned over all max-flow calls
     std::size_t block_count() const noexcept { return offsets.size() - 1; }
     std::uint32_t block_size(std::size_t i) const noexcept { return offsets[i + 1] - offsets[i]; }
@@ -76,7 +83,7 @@ struct SidneyDecomposition {
 // (sidney.cpp); the default, sidney_work_budget, is
 // kSidneyWorkPerArc · (n + arcs) + kSidneyWorkBase, which dags of a few
 // thousand nodes never reach.
-inline constexpr std::uint64_t kSidneyWorkPerArc = 8;
+inline constexpr std::uint64_t kSidneyWorkPerArc = 16;
 inline constexpr std::uint64_t kSidneyWorkBase = std::uint64_t{1} << 22;
 std::uint64_t sidney_work_budget(const Dag& dag);
 SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken, std::uint64_t work_budget);

@@ -34,8 +34,9 @@
 // number of blocks times the dag. Every arc the decomposition builds or
 // scans counts one unit of work over all calls; past the budget
 // (sidney_work_budget: a multiple of n + arcs plus a constant, so small dags
-// never reach it) a max-flow stops where it is and every set not yet split
-// stays one block. Such a set is still an initial set of the dag left after
+// never reach it; each weakly connected component gets its share, by nodes
+// + arcs, plus what earlier ones left) a max-flow stops where it is and
+// every set of that component not yet split stays one block. Such a set is still an initial set of the dag left after
 // the blocks before it, so the order stays a valid schedule that runs proven
 // Sidney blocks in turn, but inside an unsplit set it is only greedy (no
 // 2-approximation guarantee there); SidneyDecomposition::complete says so.
@@ -189,13 +190,17 @@ private:
 // already taken. The blocks' released counts are filled in afterwards.
 class Decomposer {
 public:
-    Decomposer(const Dag& dag, std::span<const NodeId> taken, std::uint64_t budget)
+    Decomposer(const Dag& dag, std::span<const NodeId> taken)
         : dag_(dag), done_(dag.node_count(), 0), in_u_(dag.node_count(), 0), local_(dag.node_count(), 0),
-          stamp_(dag.node_count(), 0), budget_(budget) {
+          stamp_(dag.node_count(), 0) {
         for (NodeId v : taken) done_[v] = 1;
     }
 
-    void run(std::vector<NodeId> comp, std::vector<std::vector<NodeId>>& out) {
+    // `limit`: the total work allowed once this component is done.
+    // True when the budget stopped the splitting in this component.
+    bool run(std::vector<NodeId> comp, std::uint64_t limit, std::vector<std::vector<NodeId>>& out) {
+        budget_ = limit;
+        exhausted_ = false;
         std::vector<std::vector<NodeId>> stack;
         stack.push_back(std::move(comp));
         while (!stack.empty()) {
@@ -205,6 +210,7 @@ public:
             if (!exhausted_) a = least_maximizer(u);
             if (a.empty()) {  // u is one block (or the budget is spent)
                 if (exhausted_ && u.size() > 1) ++unsplit_;
+                any_exhausted_ = any_exhausted_ || exhausted_;
                 for (NodeId v : u) done_[v] = 1;
                 std::sort(u.begin(), u.end());
                 out.push_back(std::move(u));
@@ -219,8 +225,9 @@ public:
             stack.push_back(std::move(rest));  // after a
             stack.push_back(std::move(a));
         }
+        return exhausted_;
     }
-    bool exhausted() const noexcept { return exhausted_; }
+    bool exhausted() const noexcept { return any_exhausted_; }
     std::uint64_t unsplit() const noexcept { return unsplit_; }
     std::uint64_t work() const noexcept { return work_; }
 
@@ -283,8 +290,8 @@ private:
     std::vector<std::uint32_t> local_, stamp_;
     std::uint32_t round_ = 0;
     MaxFlow net_;
-    std::uint64_t budget_, work_ = 0, unsplit_ = 0;
-    bool exhausted_ = false;
+    std::uint64_t budget_ = 0, work_ = 0, unsplit_ = 0;
+    bool exhausted_ = false, any_exhausted_ = false;
 };
 
 struct Block {
@@ -337,7 +344,7 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
             if (!is_taken[p]) fail(Errc::internal, "Sidney decomposition: the taken nodes are no down-set in order");
         is_taken[v] = 1;
     }
-    Decomposer dec(dag, taken, work_budget);
+    Decomposer dec(dag, taken);
     std::vector<std::vector<Block>> per_comp;
     // released_i: the markers whose last parent not taken lies in block i,
     // counted down component by component, block by block.
@@ -345,9 +352,32 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     for (NodeId v = 0; v < n; ++v)
         if (!is_taken[v])
             for (NodeId p : dag.parents(v)) missing[v] += is_taken[p] ? 0u : 1u;
-    for (std::vector<NodeId>& comp : components(dag, is_taken)) {
+    // Each component may spend the budget's share of its nodes + arcs, plus
+    // what the components before it left unspent: many small components
+    // (sums) are all split, and one large one gets the whole budget.
+    std::vector<std::vector<NodeId>> comps = components(dag, is_taken);
+    std::vector<std::uint64_t> sizes(comps.size(), 0);
+    std::uint64_t total = 0, cumulative = 0;
+    for (std::size_t c = 0; c < comps.size(); ++c) {
+        for (NodeId j : comps[c]) sizes[c] += 1 + dag.children(j).size();
+        total += sizes[c];
+    }
+    // Pieces of the bound's envelope (area.hpp): a complete component's
+    // blocks, or an incomplete one's out-degrees: released(D ∩ C) is at most
+    // the children of D ∩ C, so at most the |D ∩ C| largest out-degrees
+    // summed, and at most C's markers.
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> pieces;
+    for (std::size_t c = 0; c < comps.size(); ++c) {
+        cumulative += sizes[c];
+        std::vector<std::uint64_t> degrees;
+        std::uint64_t markers = 0;
+        for (NodeId j : comps[c]) {
+            degrees.push_back(dag.children(j).size());
+            markers += missing[j] > 0 ? 1u : 0u;
+        }
+        const u128 share = static_cast<u128>(work_budget) * cumulative / total;
         std::vector<std::vector<NodeId>> sets;
-        dec.run(std::move(comp), sets);
+        const bool cut = dec.run(std::move(comps[c]), static_cast<std::uint64_t>(share), sets);
         per_comp.emplace_back();
         for (std::vector<NodeId>& set : sets) {
             std::uint64_t released = 0;
@@ -355,7 +385,22 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
                 for (NodeId c : dag.children(j)) released += --missing[c] == 0 ? 1u : 0u;
             per_comp.back().push_back({std::move(set), released});
         }
+        if (cut) {
+            std::sort(degrees.begin(), degrees.end(), std::greater<>());
+            for (std::uint64_t d : degrees) {
+                const std::uint64_t r = std::min(d, markers);
+                markers -= r;
+                pieces.emplace_back(1, r);
+            }
+        } else {
+            for (const Block& b : per_comp.back()) pieces.emplace_back(static_cast<std::uint32_t>(b.nodes.size()), b.released);
+        }
     }
+    // Merged by non-increasing ratio (each component's pieces already are):
+    // the sum of the components' concave curves is at most this one.
+    std::stable_sort(pieces.begin(), pieces.end(), [](const auto& x, const auto& y) {
+        return static_cast<u128>(x.second) * y.first > static_cast<u128>(y.second) * x.first;
+    });
     // Merge by non-increasing ratio, each component's blocks in their order
     // (ties: the component holding the smaller id first).
     using Head = std::tuple<std::uint64_t, std::uint32_t, std::size_t, std::size_t>;  // released, size, comp, index
@@ -385,6 +430,7 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     out.complete = !dec.exhausted();
     out.unsplit = dec.unsplit();
     out.work = dec.work();
+    out.envelope = std::move(pieces);
     return out;
 }
 
