@@ -65,11 +65,13 @@ struct SidneyDecomposition {
     // maximality nor the ratios' order holds (sidney.cpp).
     bool complete = true;
     std::uint64_t unsplit = 0;
-    // For the bound (bound.cpp): pieces (size, released) of non-increasing
-    // ratio whose concave curve bounds released(D) for every down-set D of
-    // the dag left after `taken`. The blocks when complete; a component left
-    // incomplete contributes its nodes' out-degrees instead (largest first,
-    // capped by its markers), merged by ratio with the other components'.
+    // For the bound (bound.cpp): pieces (size, released × kEnvelopeScale)
+    // of non-increasing ratio whose concave curve bounds released(D) for
+    // every down-set D of the dag left after `taken`. The blocks when
+    // complete; a component the budget cut contributes one piece per node
+    // instead, Σ over its children c of 1/(c's parents not taken) rounded up
+    // (a released marker has all those parents in D), largest first, merged
+    // by ratio with the other components'.
     std::vector<std::pair<std::uint32_t, std::uint64_t>> envelope;
     std::uint64_t work = 0;  // arcs built and scanned over all max-flow calls
     std::size_t block_count() const noexcept { return offsets.size() - 1; }
@@ -83,6 +85,7 @@ struct SidneyDecomposition {
 // (sidney.cpp); the default, sidney_work_budget, is
 // kSidneyWorkPerArc · (n + arcs) + kSidneyWorkBase, which dags of a few
 // thousand nodes never reach.
+inline constexpr std::uint64_t kEnvelopeScale = std::uint64_t{1} << 16;
 inline constexpr std::uint64_t kSidneyWorkPerArc = 16;
 inline constexpr std::uint64_t kSidneyWorkBase = std::uint64_t{1} << 22;
 std::uint64_t sidney_work_budget(const Dag& dag);

@@ -25,12 +25,11 @@
 //    a block beats the block's ratio and ρ_j ≥ ρ_i.
 // So f(D) ≤ f(D ∪ U) + f(D ∩ U) − f(U) ≤ f(U). With (1) and E(t) ≤ n − t:
 //     AREA ≤ Σ_{t=0..n} min(n − t, S + ⌊g(t)⌋ − t).
-// Sidney's blocks satisfy what the proof uses by construction (when the
-// decomposition is complete; a component whose splitting stopped at the work
-// budget takes the curve of its out-degrees instead, largest first, capped
-// by its markers: released(D) has a parent in D for each marker, and the
-// sum of components' concave curves is at most the one of their slopes
-// merged — SidneyDecomposition::envelope); the tests also
+// Sidney's blocks satisfy what the proof uses by construction (per weakly
+// connected component; the sum of the components' concave curves is at most
+// the curve of their slopes merged by ratio. A component whose splitting
+// stopped at the work budget takes a curve of node weights instead:
+// SidneyDecomposition::envelope, sidney.cpp); the tests also
 // check the claim on every down-set of thousands of small dags and the bound
 // against the exact optimum.
 //
@@ -142,7 +141,8 @@ std::uint64_t area_upper_bound(const Dag& dag, const SidneyDecomposition& sd) {
         // Steps t with P_{i-1} <= t < P_i (the last block also takes t = n).
         const std::uint64_t end = before + s;
         for (; t < end || (i + 1 == sd.envelope.size() && t <= n); ++t) {
-            const std::uint64_t g = released_before + w * (t - before) / s;  // ⌊g(t)⌋
+            const auto g = static_cast<std::uint64_t>(
+                (released_before + static_cast<u128>(w) * (t - before) / s) / kEnvelopeScale);  // ⌊g(t)⌋
             const std::uint64_t by_release = sources + g >= t ? sources + g - t : 0;
             const auto by_ancestors = static_cast<std::uint64_t>(std::max<std::int64_t>(with_anc[t] - t, 0));
             const auto by_window = static_cast<std::uint64_t>(window[t]);

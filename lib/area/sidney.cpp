@@ -363,17 +363,19 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
         total += sizes[c];
     }
     // Pieces of the bound's envelope (area.hpp): a complete component's
-    // blocks, or an incomplete one's out-degrees: released(D ∩ C) is at most
-    // the children of D ∩ C, so at most the |D ∩ C| largest out-degrees
-    // summed, and at most C's markers.
+    // blocks, or a cut one's nodes weighted by Σ_children 1/missing: a marker
+    // released by D ∩ C has all its `missing` parents there, so the weights
+    // of D ∩ C sum to at least released(D ∩ C), and the |D ∩ C| largest
+    // weights bound it (a concave curve in |D ∩ C|).
     std::vector<std::pair<std::uint32_t, std::uint64_t>> pieces;
     for (std::size_t c = 0; c < comps.size(); ++c) {
         cumulative += sizes[c];
-        std::vector<std::uint64_t> degrees;
-        std::uint64_t markers = 0;
+        std::vector<std::uint64_t> weights;
+        weights.reserve(comps[c].size());
         for (NodeId j : comps[c]) {
-            degrees.push_back(dag.children(j).size());
-            markers += missing[j] > 0 ? 1u : 0u;
+            std::uint64_t w = 0;
+            for (NodeId ch : dag.children(j)) w += (kEnvelopeScale + missing[ch] - 1) / missing[ch];
+            weights.push_back(w);
         }
         const u128 share = static_cast<u128>(work_budget) * cumulative / total;
         std::vector<std::vector<NodeId>> sets;
@@ -386,14 +388,11 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
             per_comp.back().push_back({std::move(set), released});
         }
         if (cut) {
-            std::sort(degrees.begin(), degrees.end(), std::greater<>());
-            for (std::uint64_t d : degrees) {
-                const std::uint64_t r = std::min(d, markers);
-                markers -= r;
-                pieces.emplace_back(1, r);
-            }
+            std::sort(weights.begin(), weights.end(), std::greater<>());
+            for (std::uint64_t w : weights) pieces.emplace_back(1, w);
         } else {
-            for (const Block& b : per_comp.back()) pieces.emplace_back(static_cast<std::uint32_t>(b.nodes.size()), b.released);
+            for (const Block& b : per_comp.back())
+                pieces.emplace_back(static_cast<std::uint32_t>(b.nodes.size()), b.released * kEnvelopeScale);
         }
     }
     // Merged by non-increasing ratio (each component's pieces already are):
