@@ -87,7 +87,7 @@ struct SidneyDecomposition {
 // thousand nodes never reach.
 inline constexpr std::uint64_t kEnvelopeScale = std::uint64_t{1} << 16;
 inline constexpr std::uint64_t kSidneyWorkPerArc = 16;
-inline constexpr std::uint64_t kSidneyWorkBase = std::uint64_t{1} << 22;
+inline constexpr std::uint64_t kSidneyWorkBase = std::uint64_t{1} << 24;
 std::uint64_t sidney_work_budget(const Dag& dag);
 SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken, std::uint64_t work_budget);
 inline SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken = {}) {
