@@ -64,23 +64,40 @@ using Capacity = long long;
 // dags have long paths of infinite arcs).
 class MaxFlow {
 public:
-    void reset(std::uint32_t vertices) {
+    // Built in two passes over the same arcs (no arc list kept): count(u, v)
+    // for each, then layout(), then add(u, v, c) for each in the same order.
+    void begin(std::uint32_t vertices) {
         n_ = vertices;
-        eu_.clear();
-        ev_.clear();
-        ec_.clear();
+        arcs_ = 0;
+        start_.assign(static_cast<std::size_t>(n_) + 1, 0);
     }
-    void arc(std::uint32_t u, std::uint32_t v, Capacity c) {
-        eu_.push_back(u);
-        ev_.push_back(v);
-        ec_.push_back(c);
+    void count(std::uint32_t u, std::uint32_t v) {
+        ++start_[u + 1];
+        ++start_[v + 1];
+        ++arcs_;
     }
-    std::size_t arcs() const noexcept { return eu_.size(); }
+    void layout() {
+        std::partial_sum(start_.begin(), start_.end(), start_.begin());
+        const std::size_t m = 2 * arcs_;
+        to_.resize(m);
+        rev_.resize(m);
+        cap_.resize(m);
+        it_.assign(start_.begin(), start_.end() - 1);
+        level_.resize(n_);
+    }
+    void add(std::uint32_t u, std::uint32_t v, Capacity c) {
+        const std::uint32_t a = it_[u]++, b = it_[v]++;
+        to_[a] = v;
+        cap_[a] = c;
+        rev_[a] = b;
+        to_[b] = u;
+        cap_[b] = 0;
+        rev_[b] = a;
+    }
     // The maximum flow from s to t, or -1 when `work` (arcs scanned, added
     // to) passes `limit` first.
     Capacity run(std::uint32_t s, std::uint32_t t, std::uint64_t& work, std::uint64_t limit) {
-        build();
-        work += 2 * eu_.size();
+        work += 2 * arcs_;
         Capacity total = 0;
         while (bfs(s, t, work)) {
             if (work > limit) return -1;
@@ -133,29 +150,6 @@ public:
     bool source_side(std::uint32_t v) const { return level_[v] >= 0; }
 
 private:
-    void build() {
-        start_.assign(static_cast<std::size_t>(n_) + 1, 0);
-        for (std::size_t e = 0; e < eu_.size(); ++e) {
-            ++start_[eu_[e] + 1];
-            ++start_[ev_[e] + 1];
-        }
-        std::partial_sum(start_.begin(), start_.end(), start_.begin());
-        const std::size_t m = 2 * eu_.size();
-        to_.resize(m);
-        rev_.resize(m);
-        cap_.resize(m);
-        it_.assign(start_.begin(), start_.end() - 1);
-        for (std::size_t e = 0; e < eu_.size(); ++e) {
-            const std::uint32_t a = it_[eu_[e]]++, b = it_[ev_[e]]++;
-            to_[a] = ev_[e];
-            cap_[a] = ec_[e];
-            rev_[a] = b;
-            to_[b] = eu_[e];
-            cap_[b] = 0;
-            rev_[b] = a;
-        }
-        level_.resize(n_);
-    }
     // Levels from s over residual arcs; vertices at t's level or deeper are
     // not expanded. False when t is unreachable.
     bool bfs(std::uint32_t s, std::uint32_t t, std::uint64_t& work) {
@@ -178,8 +172,7 @@ private:
     }
 
     std::uint32_t n_ = 0;
-    std::vector<std::uint32_t> eu_, ev_;
-    std::vector<Capacity> ec_;
+    std::size_t arcs_ = 0;
     std::vector<std::uint32_t> start_, to_, rev_, it_, queue_, path_;
     std::vector<Capacity> cap_;
     std::vector<std::int32_t> level_;
@@ -258,19 +251,24 @@ private:
         if (u.size() > 1 && weight > 0 && work_ > budget_) exhausted_ = true;
         if (u.size() > 1 && weight > 0 && !exhausted_) {
             // Vertices: 0 = s, 1 = t, 2 + i = job u[i], 2 + |u| + m = marker m.
-            net_.reset(static_cast<std::uint32_t>(2 + u.size() + markers.size()));
             const Capacity inf = std::numeric_limits<Capacity>::max() / 4;
-            for (std::uint32_t i = 0; i < u.size(); ++i) {
-                net_.arc(2 + i, 1, weight);
-                for (NodeId p : dag_.parents(u[i]))
-                    if (in_u_[p]) net_.arc(2 + i, 2 + local_[p], inf);
-            }
-            for (std::size_t m = 0; m < markers.size(); ++m) {
-                const auto mv = static_cast<std::uint32_t>(2 + u.size() + m);
-                net_.arc(0, mv, size);
-                for (NodeId p : dag_.parents(markers[m]))
-                    if (in_u_[p]) net_.arc(mv, 2 + local_[p], inf);
-            }
+            auto arcs = [&](auto&& arc) {
+                for (std::uint32_t i = 0; i < u.size(); ++i) {
+                    arc(2 + i, 1, weight);
+                    for (NodeId p : dag_.parents(u[i]))
+                        if (in_u_[p]) arc(2 + i, 2 + local_[p], inf);
+                }
+                for (std::size_t m = 0; m < markers.size(); ++m) {
+                    const auto mv = static_cast<std::uint32_t>(2 + u.size() + m);
+                    arc(0, mv, size);
+                    for (NodeId p : dag_.parents(markers[m]))
+                        if (in_u_[p]) arc(mv, 2 + local_[p], inf);
+                }
+            };
+            net_.begin(static_cast<std::uint32_t>(2 + u.size() + markers.size()));
+            arcs([&](std::uint32_t a, std::uint32_t b, Capacity) { net_.count(a, b); });
+            net_.layout();
+            arcs([&](std::uint32_t a, std::uint32_t b, Capacity c) { net_.add(a, b, c); });
             const Capacity flow = net_.run(0, 1, work_, budget_);
             if (flow < 0) {
                 exhausted_ = true;
