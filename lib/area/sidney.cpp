@@ -330,7 +330,16 @@ std::vector<std::vector<NodeId>> components(const Dag& dag, const std::vector<ch
 }  // namespace
 
 std::uint64_t sidney_work_budget(const Dag& dag) {
-    return kSidneyWorkPerArc * (static_cast<std::uint64_t>(dag.node_count()) + dag.arc_count()) + kSidneyWorkBase;
+    // Small components (sums of workflow copies) need up to ~100 x their
+    // nodes + arcs (a split per block, each a max-flow over what is left):
+    // each adds min(size², 2^20), cheap as their networks stay in cache.
+    std::uint64_t small = 0;
+    for (const std::vector<NodeId>& comp : components(dag, std::vector<char>(dag.node_count(), 0))) {
+        std::uint64_t size = 0;
+        for (NodeId j : comp) size += 1 + dag.children(j).size();
+        small += std::min<std::uint64_t>(size * size, kSidneyWorkSmall);
+    }
+    return kSidneyWorkPerArc * (static_cast<std::uint64_t>(dag.node_count()) + dag.arc_count()) + kSidneyWorkBase + small;
 }
 
 SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken, std::uint64_t work_budget) {
