@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "dag/dag.hpp"
@@ -58,6 +59,21 @@ struct SidneyDecomposition {
     std::vector<NodeId> nodes;            // block after block (each block in id order)
     std::vector<std::uint32_t> offsets{0};  // block i is nodes[offsets[i] .. offsets[i+1])
     std::vector<std::uint64_t> released;  // released_i
+    // False when the work budget ran out before every set was split: the
+    // sets not yet split (`unsplit` of them) stay whole blocks, still
+    // initial sets in turn (a valid order), but neither their ratio's
+    // maximality nor the ratios' order holds (sidney.cpp).
+    bool complete = true;
+    std::uint64_t unsplit = 0;
+    // For the bound (bound.cpp): pieces (size, released × kEnvelopeScale)
+    // of non-increasing ratio whose concave curve bounds released(D) for
+    // every down-set D of the dag left after `taken`. The blocks when
+    // complete; a component the budget cut contributes one piece per node
+    // instead, Σ over its children c of 1/(c's parents not taken) rounded up
+    // (a released marker has all those parents in D), largest first, merged
+    // by ratio with the other components'.
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> envelope;
+    std::uint64_t work = 0;  // arcs built and scanned over all max-flow calls
     std::size_t block_count() const noexcept { return offsets.size() - 1; }
     std::uint32_t block_size(std::size_t i) const noexcept { return offsets[i + 1] - offsets[i]; }
 };
@@ -65,7 +81,20 @@ struct SidneyDecomposition {
 // `taken`: nodes already executed (a down-set, listed parents first): the
 // decomposition is that of the rest of the dag given them (markers whose
 // parents are all taken count nowhere).
-SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken = {});
+// The work budget bounds the arcs built and scanned over all max-flow calls
+// (sidney.cpp); the default, sidney_work_budget, is
+// kSidneyWorkPerArc · (n + arcs) + kSidneyWorkBase + Σ over weakly connected
+// components of min(size², kSidneyWorkSmall), size = its nodes + arcs, which
+// dags of a few thousand nodes (and sums of such) never reach.
+inline constexpr std::uint64_t kEnvelopeScale = std::uint64_t{1} << 16;
+inline constexpr std::uint64_t kSidneyWorkPerArc = 16;
+inline constexpr std::uint64_t kSidneyWorkBase = std::uint64_t{1} << 24;
+inline constexpr std::uint64_t kSidneyWorkSmall = std::uint64_t{1} << 20;  // per component: min(size², this)
+std::uint64_t sidney_work_budget(const Dag& dag);
+SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken, std::uint64_t work_budget);
+inline SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken = {}) {
+    return sidney_decomposition(dag, taken, sidney_work_budget(dag));
+}
 
 // The blocks in turn; inside each, repeatedly the eligible node of the block
 // that makes the most tasks eligible now (ties: the most progress towards

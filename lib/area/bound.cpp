@@ -25,7 +25,11 @@
 //    a block beats the block's ratio and ρ_j ≥ ρ_i.
 // So f(D) ≤ f(D ∪ U) + f(D ∩ U) − f(U) ≤ f(U). With (1) and E(t) ≤ n − t:
 //     AREA ≤ Σ_{t=0..n} min(n − t, S + ⌊g(t)⌋ − t).
-// Sidney's blocks satisfy what the proof uses by construction; the tests also
+// Sidney's blocks satisfy what the proof uses by construction (per weakly
+// connected component; the sum of the components' concave curves is at most
+// the curve of their slopes merged by ratio. A component whose splitting
+// stopped at the work budget takes a curve of node weights instead:
+// SidneyDecomposition::envelope, sidney.cpp); the tests also
 // check the claim on every down-set of thousands of small dags and the bound
 // against the exact optimum.
 //
@@ -127,17 +131,18 @@ std::uint64_t area_upper_bound(const Dag& dag, const SidneyDecomposition& sd) {
     std::uint64_t bound = 0;
     std::uint64_t before = 0, released_before = 0;  // P_{i-1}, W_{i-1}
     NodeId t = 0;
-    for (std::size_t i = 0; i < sd.block_count(); ++i) {
-        const std::uint64_t s = sd.block_size(i), w = sd.released[i];
+    for (std::size_t i = 0; i < sd.envelope.size(); ++i) {
+        const std::uint64_t s = sd.envelope[i].first, w = sd.envelope[i].second;
         if (i > 0) {
-            const u128 now = static_cast<u128>(w) * sd.block_size(i - 1);
-            const u128 prev = static_cast<u128>(sd.released[i - 1]) * s;
+            const u128 now = static_cast<u128>(w) * sd.envelope[i - 1].first;
+            const u128 prev = static_cast<u128>(sd.envelope[i - 1].second) * s;
             if (now > prev) fail(Errc::internal, "Sidney decomposition: block ratios increase at block " + std::to_string(i));
         }
         // Steps t with P_{i-1} <= t < P_i (the last block also takes t = n).
         const std::uint64_t end = before + s;
-        for (; t < end || (i + 1 == sd.block_count() && t <= n); ++t) {
-            const std::uint64_t g = released_before + w * (t - before) / s;  // ⌊g(t)⌋
+        for (; t < end || (i + 1 == sd.envelope.size() && t <= n); ++t) {
+            const auto g = static_cast<std::uint64_t>(
+                (released_before + static_cast<u128>(w) * (t - before) / s) / kEnvelopeScale);  // ⌊g(t)⌋
             const std::uint64_t by_release = sources + g >= t ? sources + g - t : 0;
             const auto by_ancestors = static_cast<std::uint64_t>(std::max<std::int64_t>(with_anc[t] - t, 0));
             const auto by_window = static_cast<std::uint64_t>(window[t]);

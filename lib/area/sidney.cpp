@@ -24,7 +24,22 @@
 // after it. Weakly connected components are decomposed apart (smaller
 // networks) and their blocks merged by non-increasing ratio, which is the
 // decomposition of their sum (released and |I| add over components).
-// Max-flow: Boost.Graph's Boykov–Kolmogorov.
+// Max-flow: Dinic over flat arrays (one CSR network per call, buffers
+// reused across calls). The least maximizer is the source side of the
+// minimum cut reachable in the residual network, which every maximum flow
+// leaves the same: any max-flow algorithm gives the same decomposition.
+//
+// Work budget (issue 18): the divide and conquer can run a max-flow per
+// block, each over the set still to split, so its cost grows with the
+// number of blocks times the dag. Every arc the decomposition builds or
+// scans counts one unit of work over all calls; past the budget
+// (sidney_work_budget: a multiple of n + arcs plus a constant, so small dags
+// never reach it; each weakly connected component gets its share, by nodes
+// + arcs, plus what earlier ones left) a max-flow stops where it is and
+// every set of that component not yet split stays one block. Such a set is still an initial set of the dag left after
+// the blocks before it, so the order stays a valid schedule that runs proven
+// Sidney blocks in turn, but inside an unsplit set it is only greedy (no
+// 2-approximation guarantee there); SidneyDecomposition::complete says so.
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -32,14 +47,6 @@
 #include <queue>
 #include <span>
 #include <tuple>
-
-// Boost 1.74's edge iterator trips GCC 12's -Wmaybe-uninitialized (a false
-// positive inside boost::optional); silenced for these headers only.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/boykov_kolmogorov_max_flow.hpp>
-#pragma GCC diagnostic pop
 
 #include "area/area.hpp"
 #include "common/error.hpp"
@@ -51,64 +58,129 @@ __extension__ typedef unsigned __int128 u128;
 namespace {
 
 using Capacity = long long;
-using Traits = boost::adjacency_list_traits<boost::vecS, boost::vecS, boost::directedS>;
-using FlowGraph = boost::adjacency_list<
-    boost::vecS, boost::vecS, boost::directedS,
-    boost::property<boost::vertex_index_t, long,
-                    boost::property<boost::vertex_color_t, boost::default_color_type,
-                                    boost::property<boost::vertex_distance_t, long,
-                                                    boost::property<boost::vertex_predecessor_t,
-                                                                    Traits::edge_descriptor>>>>,
-    boost::property<boost::edge_capacity_t, Capacity,
-                    boost::property<boost::edge_residual_capacity_t, Capacity,
-                                    boost::property<boost::edge_reverse_t, Traits::edge_descriptor>>>>;
 
-class Network {
+// Dinic's maximum flow on a network given as an arc list, stored as CSR
+// with paired reverse arcs. The DFS is iterative (closure networks of deep
+// dags have long paths of infinite arcs).
+class MaxFlow {
 public:
-    explicit Network(std::size_t vertices) : g_(vertices) {}
-    void arc(std::size_t u, std::size_t v, Capacity c) {
-        auto cap = boost::get(boost::edge_capacity, g_);
-        auto rev = boost::get(boost::edge_reverse, g_);
-        const auto e = boost::add_edge(u, v, g_).first;
-        const auto r = boost::add_edge(v, u, g_).first;
-        cap[e] = c;
-        cap[r] = 0;
-        rev[e] = r;
-        rev[r] = e;
+    // Built in two passes over the same arcs (no arc list kept): count(u, v)
+    // for each, then layout(), then add(u, v, c) for each in the same order.
+    void begin(std::uint32_t vertices) {
+        n_ = vertices;
+        arcs_ = 0;
+        start_.assign(static_cast<std::size_t>(n_) + 1, 0);
     }
-    Capacity max_flow(std::size_t s, std::size_t t) { return boost::boykov_kolmogorov_max_flow(g_, s, t); }
-    // Vertices reachable from s along arcs with residual capacity: the least
-    // source side of a minimum cut.
-    std::vector<char> source_side(std::size_t s) const {
-        auto res = boost::get(boost::edge_residual_capacity, g_);
-        std::vector<char> seen(boost::num_vertices(g_), 0);
-        std::vector<std::size_t> stack{s};
-        seen[s] = 1;
-        while (!stack.empty()) {
-            const std::size_t u = stack.back();
-            stack.pop_back();
-            for (auto [e, end] = boost::out_edges(u, g_); e != end; ++e) {
-                const std::size_t v = boost::target(*e, g_);
-                if (!seen[v] && res[*e] > 0) {
-                    seen[v] = 1;
-                    stack.push_back(v);
+    void count(std::uint32_t u, std::uint32_t v) {
+        ++start_[u + 1];
+        ++start_[v + 1];
+        ++arcs_;
+    }
+    void layout() {
+        std::partial_sum(start_.begin(), start_.end(), start_.begin());
+        const std::size_t m = 2 * arcs_;
+        to_.resize(m);
+        rev_.resize(m);
+        cap_.resize(m);
+        it_.assign(start_.begin(), start_.end() - 1);
+        level_.resize(n_);
+    }
+    void add(std::uint32_t u, std::uint32_t v, Capacity c) {
+        const std::uint32_t a = it_[u]++, b = it_[v]++;
+        to_[a] = v;
+        cap_[a] = c;
+        rev_[a] = b;
+        to_[b] = u;
+        cap_[b] = 0;
+        rev_[b] = a;
+    }
+    // The maximum flow from s to t, or -1 when `work` (arcs scanned, added
+    // to) passes `limit` first.
+    Capacity run(std::uint32_t s, std::uint32_t t, std::uint64_t& work, std::uint64_t limit) {
+        work += 2 * arcs_;
+        Capacity total = 0;
+        while (bfs(s, t, work)) {
+            if (work > limit) return -1;
+            std::copy(start_.begin(), start_.end() - 1, it_.begin());
+            path_.clear();
+            std::uint32_t v = s;
+            for (;;) {
+                if (work > limit) return -1;
+                if (v == t) {
+                    Capacity f = std::numeric_limits<Capacity>::max();
+                    for (std::uint32_t e : path_) f = std::min(f, cap_[e]);
+                    std::size_t cut = path_.size();
+                    for (std::size_t i = 0; i < path_.size(); ++i) {
+                        const std::uint32_t e = path_[i];
+                        cap_[e] -= f;
+                        cap_[rev_[e]] += f;
+                        if (cap_[e] == 0 && cut == path_.size()) cut = i;
+                    }
+                    work += path_.size();
+                    total += f;
+                    path_.resize(cut);
+                    v = path_.empty() ? s : to_[path_.back()];
+                    continue;
                 }
+                bool advanced = false;
+                const std::uint32_t end = start_[v + 1];
+                for (std::uint32_t& e = it_[v]; e < end; ++e) {
+                    ++work;
+                    const std::uint32_t w = to_[e];
+                    if (cap_[e] > 0 && level_[w] == level_[v] + 1) {
+                        path_.push_back(e);
+                        v = w;
+                        advanced = true;
+                        break;
+                    }
+                }
+                if (advanced) continue;
+                if (v == s) break;
+                level_[v] = -1;  // dead end in this phase
+                const std::uint32_t e = path_.back();
+                path_.pop_back();
+                v = to_[rev_[e]];
+                ++it_[v];
             }
         }
-        return seen;
+        return total;
     }
+    // After run: whether v is reachable from s along arcs with residual
+    // capacity (the last BFS, which did not reach t, was complete).
+    bool source_side(std::uint32_t v) const { return level_[v] >= 0; }
 
 private:
-    FlowGraph g_;
-};
+    // Levels from s over residual arcs; vertices at t's level or deeper are
+    // not expanded. False when t is unreachable.
+    bool bfs(std::uint32_t s, std::uint32_t t, std::uint64_t& work) {
+        std::fill(level_.begin(), level_.end(), -1);
+        work += n_;
+        queue_.clear();
+        queue_.push_back(s);
+        level_[s] = 0;
+        for (std::size_t h = 0; h < queue_.size(); ++h) {
+            const std::uint32_t u = queue_[h];
+            if (level_[t] >= 0 && level_[u] >= level_[t]) break;
+            work += start_[u + 1] - start_[u];
+            for (std::uint32_t e = start_[u]; e < start_[u + 1]; ++e)
+                if (cap_[e] > 0 && level_[to_[e]] < 0) {
+                    level_[to_[e]] = level_[u] + 1;
+                    queue_.push_back(to_[e]);
+                }
+        }
+        return level_[t] >= 0;
+    }
 
-struct Block {
-    std::vector<NodeId> nodes;
-    std::uint64_t released;
+    std::uint32_t n_ = 0;
+    std::size_t arcs_ = 0;
+    std::vector<std::uint32_t> start_, to_, rev_, it_, queue_, path_;
+    std::vector<Capacity> cap_;
+    std::vector<std::int32_t> level_;
 };
 
 // Decomposes one weakly connected component (its nodes in `comp`) into
-// blocks appended to `out` in order. `done` marks the jobs already taken.
+// blocks (node sets, in order) appended to `out`. `done` marks the jobs
+// already taken. The blocks' released counts are filled in afterwards.
 class Decomposer {
 public:
     Decomposer(const Dag& dag, std::span<const NodeId> taken)
@@ -117,17 +189,24 @@ public:
         for (NodeId v : taken) done_[v] = 1;
     }
 
-    void run(std::vector<NodeId> comp, std::vector<Block>& out) {
+    // `limit`: the total work allowed once this component is done.
+    // True when the budget stopped the splitting in this component.
+    bool run(std::vector<NodeId> comp, std::uint64_t limit, std::vector<std::vector<NodeId>>& out) {
+        budget_ = limit;
+        exhausted_ = false;
         std::vector<std::vector<NodeId>> stack;
         stack.push_back(std::move(comp));
         while (!stack.empty()) {
             std::vector<NodeId> u = std::move(stack.back());
             stack.pop_back();
-            std::vector<NodeId> a = least_maximizer(u);
-            if (a.empty()) {  // u is one block
+            std::vector<NodeId> a;
+            if (!exhausted_) a = least_maximizer(u);
+            if (a.empty()) {  // u is one block (or the budget is spent)
+                if (exhausted_ && u.size() > 1) ++unsplit_;
+                any_exhausted_ = any_exhausted_ || exhausted_;
                 for (NodeId v : u) done_[v] = 1;
                 std::sort(u.begin(), u.end());
-                out.push_back({std::move(u), last_released_});
+                out.push_back(std::move(u));
                 continue;
             }
             for (NodeId v : a) in_u_[v] = 2;
@@ -139,11 +218,15 @@ public:
             stack.push_back(std::move(rest));  // after a
             stack.push_back(std::move(a));
         }
+        return exhausted_;
     }
+    bool exhausted() const noexcept { return any_exhausted_; }
+    std::uint64_t unsplit() const noexcept { return unsplit_; }
+    std::uint64_t work() const noexcept { return work_; }
 
 private:
     // Empty when no initial subset of u has a larger ratio than u (u is a
-    // block; last_released_ = its markers), else the least maximizer of f.
+    // block) or the budget ran out (exhausted_), else the least maximizer of f.
     std::vector<NodeId> least_maximizer(const std::vector<NodeId>& u) {
         ++round_;
         for (std::uint32_t i = 0; i < u.size(); ++i) {
@@ -154,36 +237,44 @@ private:
         std::vector<NodeId> markers;
         for (NodeId j : u)
             for (NodeId v : dag_.children(j)) {
+                ++work_;
                 if (stamp_[v] == round_) continue;
                 stamp_[v] = round_;
                 const auto ps = dag_.parents(v);
+                work_ += ps.size();
                 if (std::all_of(ps.begin(), ps.end(), [&](NodeId p) { return done_[p] || in_u_[p]; }))
                     markers.push_back(v);
             }
-        last_released_ = markers.size();
         std::vector<NodeId> a;
         const auto size = static_cast<Capacity>(u.size());
         const auto weight = static_cast<Capacity>(markers.size());
-        if (u.size() > 1 && weight > 0) {
+        if (u.size() > 1 && weight > 0 && work_ > budget_) exhausted_ = true;
+        if (u.size() > 1 && weight > 0 && !exhausted_) {
             // Vertices: 0 = s, 1 = t, 2 + i = job u[i], 2 + |u| + m = marker m.
-            Network net(2 + u.size() + markers.size());
             const Capacity inf = std::numeric_limits<Capacity>::max() / 4;
-            for (std::uint32_t i = 0; i < u.size(); ++i) {
-                net.arc(2 + i, 1, weight);
-                for (NodeId p : dag_.parents(u[i]))
-                    if (in_u_[p]) net.arc(2 + i, 2 + local_[p], inf);
-            }
-            for (std::size_t m = 0; m < markers.size(); ++m) {
-                const std::size_t mv = 2 + u.size() + m;
-                net.arc(0, mv, size);
-                for (NodeId p : dag_.parents(markers[m]))
-                    if (in_u_[p]) net.arc(mv, 2 + local_[p], inf);
-            }
-            const Capacity flow = net.max_flow(0, 1);
-            if (flow < size * weight) {  // some initial subset has f > 0 = f(u)
-                const std::vector<char> side = net.source_side(0);
+            auto arcs = [&](auto&& arc) {
+                for (std::uint32_t i = 0; i < u.size(); ++i) {
+                    arc(2 + i, 1, weight);
+                    for (NodeId p : dag_.parents(u[i]))
+                        if (in_u_[p]) arc(2 + i, 2 + local_[p], inf);
+                }
+                for (std::size_t m = 0; m < markers.size(); ++m) {
+                    const auto mv = static_cast<std::uint32_t>(2 + u.size() + m);
+                    arc(0, mv, size);
+                    for (NodeId p : dag_.parents(markers[m]))
+                        if (in_u_[p]) arc(mv, 2 + local_[p], inf);
+                }
+            };
+            net_.begin(static_cast<std::uint32_t>(2 + u.size() + markers.size()));
+            arcs([&](std::uint32_t a, std::uint32_t b, Capacity) { net_.count(a, b); });
+            net_.layout();
+            arcs([&](std::uint32_t a, std::uint32_t b, Capacity c) { net_.add(a, b, c); });
+            const Capacity flow = net_.run(0, 1, work_, budget_);
+            if (flow < 0) {
+                exhausted_ = true;
+            } else if (flow < size * weight) {  // some initial subset has f > 0 = f(u)
                 for (std::uint32_t i = 0; i < u.size(); ++i)
-                    if (side[2 + i]) a.push_back(u[i]);
+                    if (net_.source_side(2 + i)) a.push_back(u[i]);
                 if (a.empty() || a.size() == u.size())
                     fail(Errc::internal, "Sidney decomposition: the least maximizer is empty or the whole set");
             }
@@ -196,7 +287,14 @@ private:
     std::vector<char> done_, in_u_;
     std::vector<std::uint32_t> local_, stamp_;
     std::uint32_t round_ = 0;
-    std::uint64_t last_released_ = 0;
+    MaxFlow net_;
+    std::uint64_t budget_ = 0, work_ = 0, unsplit_ = 0;
+    bool exhausted_ = false, any_exhausted_ = false;
+};
+
+struct Block {
+    std::vector<NodeId> nodes;
+    std::uint64_t released;
 };
 
 // Weakly connected components of the nodes not taken, each as its nodes in
@@ -231,20 +329,84 @@ std::vector<std::vector<NodeId>> components(const Dag& dag, const std::vector<ch
 
 }  // namespace
 
-SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken) {
-    std::vector<char> is_taken(dag.node_count(), 0);
+std::uint64_t sidney_work_budget(const Dag& dag) {
+    // Small components (sums of workflow copies) need up to ~100 x their
+    // nodes + arcs (a split per block, each a max-flow over what is left):
+    // each adds min(size², 2^20), cheap as their networks stay in cache.
+    std::uint64_t small = 0;
+    for (const std::vector<NodeId>& comp : components(dag, std::vector<char>(dag.node_count(), 0))) {
+        std::uint64_t size = 0;
+        for (NodeId j : comp) size += 1 + dag.children(j).size();
+        small += std::min<std::uint64_t>(size * size, kSidneyWorkSmall);
+    }
+    return kSidneyWorkPerArc * (static_cast<std::uint64_t>(dag.node_count()) + dag.arc_count()) + kSidneyWorkBase + small;
+}
+
+SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken, std::uint64_t work_budget) {
+    const NodeId n = dag.node_count();
+    std::vector<char> is_taken(n, 0);
     for (NodeId v : taken) {
-        if (v >= dag.node_count() || is_taken[v]) fail(Errc::internal, "Sidney decomposition: a taken node repeats");
+        if (v >= n || is_taken[v]) fail(Errc::internal, "Sidney decomposition: a taken node repeats");
         for (NodeId p : dag.parents(v))
             if (!is_taken[p]) fail(Errc::internal, "Sidney decomposition: the taken nodes are no down-set in order");
         is_taken[v] = 1;
     }
     Decomposer dec(dag, taken);
     std::vector<std::vector<Block>> per_comp;
-    for (std::vector<NodeId>& comp : components(dag, is_taken)) {
-        per_comp.emplace_back();
-        dec.run(std::move(comp), per_comp.back());
+    // released_i: the markers whose last parent not taken lies in block i,
+    // counted down component by component, block by block.
+    std::vector<std::uint32_t> missing(n, 0);
+    for (NodeId v = 0; v < n; ++v)
+        if (!is_taken[v])
+            for (NodeId p : dag.parents(v)) missing[v] += is_taken[p] ? 0u : 1u;
+    // Each component may spend the budget's share of its nodes + arcs, plus
+    // what the components before it left unspent: many small components
+    // (sums) are all split, and one large one gets the whole budget.
+    std::vector<std::vector<NodeId>> comps = components(dag, is_taken);
+    std::vector<std::uint64_t> sizes(comps.size(), 0);
+    std::uint64_t total = 0, cumulative = 0;
+    for (std::size_t c = 0; c < comps.size(); ++c) {
+        for (NodeId j : comps[c]) sizes[c] += 1 + dag.children(j).size();
+        total += sizes[c];
     }
+    // Pieces of the bound's envelope (area.hpp): a complete component's
+    // blocks, or a cut one's nodes weighted by Σ_children 1/missing: a marker
+    // released by D ∩ C has all its `missing` parents there, so the weights
+    // of D ∩ C sum to at least released(D ∩ C), and the |D ∩ C| largest
+    // weights bound it (a concave curve in |D ∩ C|).
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> pieces;
+    for (std::size_t c = 0; c < comps.size(); ++c) {
+        cumulative += sizes[c];
+        std::vector<std::uint64_t> weights;
+        weights.reserve(comps[c].size());
+        for (NodeId j : comps[c]) {
+            std::uint64_t w = 0;
+            for (NodeId ch : dag.children(j)) w += (kEnvelopeScale + missing[ch] - 1) / missing[ch];
+            weights.push_back(w);
+        }
+        const u128 share = static_cast<u128>(work_budget) * cumulative / total;
+        std::vector<std::vector<NodeId>> sets;
+        const bool cut = dec.run(std::move(comps[c]), static_cast<std::uint64_t>(share), sets);
+        per_comp.emplace_back();
+        for (std::vector<NodeId>& set : sets) {
+            std::uint64_t released = 0;
+            for (NodeId j : set)
+                for (NodeId c : dag.children(j)) released += --missing[c] == 0 ? 1u : 0u;
+            per_comp.back().push_back({std::move(set), released});
+        }
+        if (cut) {
+            std::sort(weights.begin(), weights.end(), std::greater<>());
+            for (std::uint64_t w : weights) pieces.emplace_back(1, w);
+        } else {
+            for (const Block& b : per_comp.back())
+                pieces.emplace_back(static_cast<std::uint32_t>(b.nodes.size()), b.released * kEnvelopeScale);
+        }
+    }
+    // Merged by non-increasing ratio (each component's pieces already are):
+    // the sum of the components' concave curves is at most this one.
+    std::stable_sort(pieces.begin(), pieces.end(), [](const auto& x, const auto& y) {
+        return static_cast<u128>(x.second) * y.first > static_cast<u128>(y.second) * x.first;
+    });
     // Merge by non-increasing ratio, each component's blocks in their order
     // (ties: the component holding the smaller id first).
     using Head = std::tuple<std::uint64_t, std::uint32_t, std::size_t, std::size_t>;  // released, size, comp, index
@@ -261,7 +423,7 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     };
     for (std::size_t c = 0; c < per_comp.size(); ++c) push(c, 0);
     SidneyDecomposition out;
-    out.nodes.reserve(dag.node_count());
+    out.nodes.reserve(n);
     while (!heads.empty()) {
         const auto [w, s, c, i] = heads.top();
         heads.pop();
@@ -271,6 +433,10 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
         out.released.push_back(b.released);
         push(c, i + 1);
     }
+    out.complete = !dec.exhausted();
+    out.unsplit = dec.unsplit();
+    out.work = dec.work();
+    out.envelope = std::move(pieces);
     return out;
 }
 

@@ -104,7 +104,9 @@ void expect_envelope(const Dag& g, const area::SidneyDecomposition& sd) {
 // Structure of a decomposition: a partition, each prefix a down-set, the
 // released counts right, ratios non-increasing.
 // With `prefix`: the decomposition of the rest given those nodes taken.
-void expect_decomposition(const Dag& g, const area::SidneyDecomposition& sd, const std::vector<NodeId>& prefix = {}) {
+// `ordered`: the ratios are non-increasing (a complete decomposition).
+void expect_decomposition(const Dag& g, const area::SidneyDecomposition& sd, const std::vector<NodeId>& prefix = {},
+                          bool ordered = true) {
     const NodeId n = g.node_count();
     ASSERT_EQ(sd.nodes.size() + prefix.size(), n);
     std::vector<char> taken(n, 0);
@@ -128,7 +130,7 @@ void expect_decomposition(const Dag& g, const area::SidneyDecomposition& sd, con
             for (NodeId p : g.parents(sd.nodes[k])) EXPECT_TRUE(taken[p]) << "block " << i << " not closed";
             taken[sd.nodes[k]] = 1;
         }
-        if (i > 0) {
+        if (i > 0 && ordered) {
             EXPECT_LE(sd.released[i] * sd.block_size(i - 1), sd.released[i - 1] * sd.block_size(i)) << "block " << i;
         }
     }
@@ -266,6 +268,42 @@ TEST(Sidney, TakenPrefixStaysInPlace) {
         pebble::evaluate(g, order);  // validates the order
         EXPECT_TRUE(std::equal(prefix.begin(), prefix.end(), order.begin())) << "seed " << seed;
     }
+}
+
+// The work budget only stops the splitting: not reached, the decomposition
+// is the unbudgeted one; reached (down to 0), the sets left whole are still
+// initial sets in turn with their released markers counted, the order is
+// valid and the bound (its caps only) still holds.
+TEST(Sidney, WorkBudgetOnlyStopsSplitting) {
+    const std::uint64_t unlimited = ~std::uint64_t{0};
+    int cut = 0;
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        const bool big = seed % 10 == 0;
+        const Dag g = big ? narrow_dag(120, 5, 0.5, seed) : small_dag(static_cast<std::uint32_t>(2 + seed % 14), seed);
+        const auto full = sidney_decomposition(g, {}, unlimited);
+        const auto dflt = sidney_decomposition(g);
+        EXPECT_TRUE(full.complete);
+        EXPECT_TRUE(dflt.complete) << "seed " << seed << ": the default budget reached on " << g.node_count() << " nodes";
+        EXPECT_EQ(dflt.nodes, full.nodes);
+        EXPECT_EQ(dflt.offsets, full.offsets);
+        EXPECT_EQ(dflt.released, full.released);
+        EXPECT_EQ(dflt.work, full.work);
+        const std::uint64_t best = big ? area::area_optimal_schedule(g).area : subset_dp_max_area(g);
+        for (std::uint64_t budget : {std::uint64_t{0}, std::uint64_t{1}, full.work / 2, full.work}) {
+            const auto sd = sidney_decomposition(g, {}, budget);
+            expect_decomposition(g, sd, {}, sd.complete);
+            if (!sd.complete) {
+                ++cut;
+                EXPECT_GT(sd.unsplit, 0u);
+            } else {
+                EXPECT_EQ(sd.offsets, full.offsets);
+            }
+            const std::uint64_t area = pebble::evaluate(g, sidney_order(g, sd)).area;  // validates the order
+            EXPECT_LE(area, best);
+            EXPECT_GE(area_upper_bound(g, sd), best) << "seed " << seed << " budget " << budget;
+        }
+    }
+    EXPECT_GT(cut, 100);  // the small budgets did cut
 }
 
 // The bound is within 15% of the optimum on small dags (it was up to 54%

@@ -380,6 +380,38 @@ TEST(Schedule, SeriesParallelOverTheBudget) {
 // reorders it has a larger AREA (the reason says which), and the answer is
 // never below today's candidates: the plain Sidney order, most newly
 // eligible first, FIFO, level order.
+// A tiny Sidney work budget leaves sets unsplit: the answer stays a valid
+// order, never below FIFO, level order or greedy (the pipeline's candidates),
+// its bound still holds, and the reason says the budget was reached. With
+// the default budget small dags get the unbudgeted answer.
+TEST(Schedule, SidneyWorkBudget) {
+    Options tiny = decomposition_only();
+    tiny.sidney_work_budget = 0;
+    Options unlimited = decomposition_only();
+    unlimited.sidney_work_budget = ~std::uint64_t{0};
+    int reached = 0;
+    for (std::uint64_t seed = 0; seed < 300; ++seed) {
+        const std::uint32_t n = 6 + static_cast<std::uint32_t>(seed % 9);
+        const Dag g = mixed_dag(seed, n, 0.15 + 0.05 * static_cast<double>(seed % 5), 0.4);
+        const Result r = schedule(g, tiny);
+        expect_evaluation_of_order(g, r, "tiny Sidney budget");
+        const Result d = schedule(g), u = schedule(g, unlimited), o = schedule(g, decomposition_only());
+        EXPECT_EQ(o.order, u.order) << "seed " << seed;
+        EXPECT_EQ(o.area_bound, u.area_bound);
+        EXPECT_EQ(o.reason, u.reason);
+        EXPECT_EQ(d.reason.find("work budget"), std::string::npos) << d.reason;
+        if (r.status != Status::heuristic) continue;
+        const std::uint64_t best = area::area_optimal_schedule(g).area;
+        EXPECT_LE(r.eval.area, best);
+        EXPECT_GE(r.area_bound, best) << "seed " << seed;
+        for (auto policy : {pebble::Policy::fifo, pebble::Policy::level})
+            EXPECT_GE(r.eval.area, pebble::evaluate(g, pebble::baseline_order(g, policy)).area) << "seed " << seed;
+        EXPECT_GE(r.eval.area, pebble::evaluate(g, greedy_order(g)).area);
+        reached += r.reason.find("the Sidney decomposition reached its work budget") != std::string::npos;
+    }
+    EXPECT_GT(reached, 50);
+}
+
 TEST(Schedule, AreaFallbackKeepsTheProvenChain) {
     Options no_exact = decomposition_only();
     int kept = 0, reordered = 0;
