@@ -2,6 +2,7 @@
 // Nothing here is visible outside libics.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -57,7 +58,10 @@ bool registered(const void* magic) noexcept;
 // a foreign pointer, without reading a destroyed handle's memory.
 template <class H>
 bool live(const H* h, std::uint32_t magic) noexcept {
-    return h != nullptr && registered(&h->magic) && h->magic == magic;
+    // A misaligned pointer is no handle (and forming &h->magic from it would
+    // be undefined behaviour: UBSan, fuzz/capi_fuzz.cpp).
+    if (h == nullptr || reinterpret_cast<std::uintptr_t>(h) % alignof(H) != 0) return false;
+    return registered(&h->magic) && h->magic == magic;
 }
 
 // Argument checks: throw Errc::invalid_argument / Errc::misuse.

@@ -58,6 +58,10 @@ void Server::load_snapshot(std::span<const std::uint8_t> payload) {
         if (v >= n_ || st[v] != code(TaskState::executed)) ics::fail(Errc::parse, "snapshot completion of a task not executed");
     }
     const std::uint32_t running = r.u32();
+    // Bounded before the allocation: a 5-byte count must not reserve 64 GB
+    // (fuzz/journal_fuzz.cpp).
+    if (running > n_ || std::uint64_t{running} * 16 != r.left())
+        ics::fail(Errc::parse, "snapshot running count does not match the record length");
     struct Run { NodeId v; WorkerId w; std::uint64_t d; };
     std::vector<Run> runs(running);
     for (auto& x : runs) {
@@ -67,6 +71,32 @@ void Server::load_snapshot(std::span<const std::uint8_t> payload) {
         if (x.v >= n_ || st[x.v] != code(TaskState::running)) ics::fail(Errc::parse, "snapshot holder of a task not running");
     }
     if (!r.done()) ics::fail(Errc::parse, "snapshot has trailing bytes");
+    // The states must agree with the dag, the completion order and the
+    // holders with the states: a snapshot is trusted no more than the other
+    // records (fuzz/journal_fuzz.cpp found a waiting task with no parent
+    // accepted).
+    std::vector<std::uint8_t> done_seen(n_, 0), held(n_, 0);
+    for (NodeId v : completed) {
+        if (done_seen[v]++) ics::fail(Errc::parse, "snapshot completes a task twice");
+        for (NodeId p : dag_.parents(v))
+            if (!done_seen[p]) ics::fail(Errc::parse, "snapshot completes a task before its parent");
+    }
+    for (const Run& x : runs)
+        if (held[x.v]++) ics::fail(Errc::parse, "snapshot holds a task twice");
+    for (NodeId v = 0; v < n_; ++v) {
+        bool parents_done = true, parents_started = true;
+        for (NodeId p : dag_.parents(v)) {
+            parents_done = parents_done && st[p] == code(TaskState::executed);
+            parents_started = parents_started && (st[p] == code(TaskState::executed) || st[p] == code(TaskState::running));
+        }
+        const auto s = static_cast<TaskState>(st[v]);
+        if (s == TaskState::executed && !done_seen[v]) ics::fail(Errc::parse, "snapshot executed task not in the completion order");
+        if (s == TaskState::running && !held[v]) ics::fail(Errc::parse, "snapshot running task without a holder");
+        if ((s == TaskState::executed || s == TaskState::eligible) && !parents_done)
+            ics::fail(Errc::parse, "snapshot task executed or eligible before its parents");
+        if (s == TaskState::running && !parents_started) ics::fail(Errc::parse, "snapshot task running before its parents");
+        if (s == TaskState::waiting && parents_done) ics::fail(Errc::parse, "snapshot task waiting with its parents executed");
+    }
     // Consistent: install it.
     order_ = std::move(order);
     for (std::uint32_t i = 0; i < n_; ++i) rank_[order_[i]] = i;

@@ -368,6 +368,11 @@ static void test_read_limits(void) {
     int on_stack = 0;
     EXPECT_STATUS(ics_dag_node_count(&count, (const ics_dag*)&on_stack), ICS_ERR_MISUSE, "dag handle");
     ics_dag_destroy((ics_dag*)&on_stack); /* foreign: ignored */
+    /* A misaligned foreign pointer too (UB in the check before; UBSan,
+     * fuzz/capi_fuzz.cpp). */
+    uint32_t words[4] = {0x49435344u, 0x49435344u, 0, 0};
+    EXPECT_STATUS(ics_dag_node_count(&count, (const ics_dag*)(words + 1)), ICS_ERR_MISUSE, "dag handle");
+    ics_dag_destroy((ics_dag*)(words + 1)); /* ignored */
 
     /* exact_max_nodes of 64 and more once shifted 1 by 64+ bits (UB; the
      * sanitizer build runs this with UBSan halting on error). */

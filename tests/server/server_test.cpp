@@ -576,6 +576,62 @@ TEST(Journal, RefusesAnotherDagAndBadPaths) {
     std::filesystem::remove(path);
 }
 
+// A snapshot record whose states contradict the dag, or whose running count
+// is huge, is the journal's corrupt tail like any record that does not apply
+// (fuzz/journal_fuzz.cpp found both accepted: the first left a waiting task
+// that nothing would make eligible, the second allocated 64 GB).
+TEST(Journal, RefusesInconsistentSnapshots) {
+    const Dag g = families::fft(1);  // 4 tasks: 0, 1 -> 2, 3
+    const NodeId n = g.node_count();
+    auto snapshot = [&](const std::vector<std::uint8_t>& states, std::uint32_t running_count) {
+        server::RecordWriter w(server::RecordType::snapshot);
+        w.u64(0);
+        w.u32(n);
+        for (NodeId r = 0; r < n; ++r) w.u32(r);
+        for (NodeId v = 0; v < n; ++v) {
+            w.u8(states[v]);
+            w.u8(0);
+        }
+        w.u32(0);  // nothing completed
+        w.u32(running_count);
+        return w.take();
+    };
+    const std::string path = temp_path("snapshot.jnl");
+    const std::vector<std::vector<std::uint8_t>> bad = {
+        snapshot(std::vector<std::uint8_t>(n, 0), 0),  // sources waiting
+        snapshot(std::vector<std::uint8_t>(n, 1), 0),  // children eligible before their parents
+        snapshot({1, 1, 0, 0}, 0xFFFFFFF0u),           // a huge running count, no holders
+        snapshot({2, 1, 0, 0}, 0),                     // running without a holder
+    };
+    for (NodeId v = 0; v < n; ++v) ASSERT_EQ(g.parents(v).empty(), v < 2) << "fft(1) changed shape";
+    for (const auto& payload : bad) {
+        std::filesystem::remove(path);
+        {
+            auto j = server::Journal::create(path, server::fingerprint(g), n, {});
+            j->append(payload);
+        }
+        server::Options o;
+        o.journal = path;
+        auto s = Server::open(g, o);
+        EXPECT_NE(s->recovery().message.find("snapshot"), std::string::npos) << s->recovery().message;
+        EXPECT_EQ(s->counts().eligible, 2u);  // the initial state
+        EXPECT_EQ(s->counts().waiting, n - 2);
+    }
+    {  // the consistent one applies
+        std::filesystem::remove(path);
+        {
+            auto j = server::Journal::create(path, server::fingerprint(g), n, {});
+            j->append(snapshot({1, 1, 0, 0}, 0));
+        }
+        server::Options o;
+        o.journal = path;
+        auto s = Server::open(g, o);
+        EXPECT_EQ(s->recovery().message, "");
+        EXPECT_EQ(s->recovery().records, 1u);
+    }
+    std::filesystem::remove(path);
+}
+
 TEST(Journal, Crc32cKnownValue) {
     // RFC 3720 B.4: 32 bytes of zeros -> 0x8A9136AA; "123456789" -> 0xE3069283.
     const std::vector<std::uint8_t> zeros(32, 0);
