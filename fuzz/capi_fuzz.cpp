@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "ics/ics.h"
+#include "fuzz_bytes.hpp"
 
 namespace {
 
@@ -37,16 +38,6 @@ void any_status(ics_status st) {
     if (st < ICS_ERR_NOT_DECOMPOSABLE || st > ICS_OK) violated("status outside the enum", st);
     if (st != ICS_OK) expect_error(st, "");
 }
-
-struct Bytes {
-    const std::uint8_t* p;
-    std::size_t n;
-    std::uint8_t next() {
-        if (n == 0) return 0;
-        --n;
-        return *p++;
-    }
-};
 
 constexpr int kDags = 3, kResults = 2;
 constexpr std::uint32_t kMaxNodes = 16;

@@ -23,6 +23,7 @@
 #include "common/error.hpp"
 #include "dag/dag.hpp"
 #include "exact/oracle.hpp"
+#include "fuzz_bytes.hpp"
 #include "pebble/pebble.hpp"
 #include "schedule/schedule.hpp"
 
@@ -32,16 +33,6 @@ void violated(const char* what) {
     std::fprintf(stderr, "engine_fuzz: %s\n", what);
     std::abort();
 }
-
-struct Bytes {
-    const std::uint8_t* p;
-    std::size_t n;
-    std::uint8_t next() {
-        if (n == 0) return 0;
-        --n;
-        return *p++;
-    }
-};
 
 // Max AREA and "some schedule reaches M(t) at every step", by a DP over the
 // down-sets (bit masks; n <= 14).
