@@ -18,6 +18,9 @@
 # `ics schedule` in bytes per node + arc, and the exponent of time ~ n^e
 # fitted over the sizes that finished. Targets: schedule <= 3x info, <= 100
 # bytes per node + arc (reported, not enforced: exit status unaffected).
+# ICS_BENCH_CASES picks scaling cases (e.g. "er4 inspiral"); the real
+# workflows (montage-dss15d, inspiral) come from ICS_WORKLOADS (default
+# ../shared/workloads beside the checkout) and are skipped without it.
 set -euo pipefail
 
 ics=${1:?usage: cli_bench.sh PATH/TO/ics [RUNS] [scaling [SIZES]]}
@@ -99,6 +102,11 @@ if [ "$scaling" = scaling ]; then
     limit=${ICS_BENCH_TIMEOUT:-120}
     here=$(cd "$(dirname "$0")" && pwd)
     montage="$here/../../examples/workflows/Montage_25.xml"
+    # Real workflows written by others (../shared/workloads beside the
+    # checkout; ICS_WORKLOADS elsewhere): cases skipped when absent.
+    workloads=${ICS_WORKLOADS:-$here/../../../shared/workloads}
+    dss15d="$workloads/wfinstances/pegasus/montage/montage-chameleon-dss-15d-001.json"
+    inspiral="$workloads/workflowsim-dax/Inspiral_1000.xml"
     # gen CASE N OUT: a dag of the case with about N nodes.
     gen() {
         local n=$2 out=$3
@@ -119,6 +127,14 @@ if [ "$scaling" = scaling ]; then
                 [ -f "$montage" ] || return 1
                 yes "$montage" | head -n $((n / 25)) >"$work/list"
                 "$ics" sum @"$work/list" -o "$out" ;;
+            montage-dss15d) # copies of WfInstances Montage dss-15d (2,122 tasks): x47 ~ 10^5, x472 ~ 10^6
+                [ -f "$dss15d" ] || return 1
+                yes "$dss15d" | head -n $(((n + 1061) / 2122)) >"$work/list"
+                "$ics" sum @"$work/list" -o "$out" ;;
+            inspiral) # copies of WorkflowSim Inspiral_1000: x100 = 10^5 tasks
+                [ -f "$inspiral" ] || return 1
+                yes "$inspiral" | head -n $((n / 1000)) >"$work/list"
+                "$ics" sum @"$work/list" -o "$out" ;;
         esac
     }
     # timed CMD...: wall ms, or "-" past the limit; peak KB in $work/rss.
@@ -133,7 +149,8 @@ if [ "$scaling" = scaling ]; then
     }
     printf '\n| case | nodes | arcs | `ics info` | `ics schedule` | ratio | B/(node+arc) | `--objective memory` | ratio |\n'
     printf '|---|---|---|---|---|---|---|---|---|\n'
-    for c in laplace er4 er8 layered fmri blocks montage knn; do
+    # ICS_BENCH_CASES: a subset of the cases, in this order by default.
+    for c in ${ICS_BENCH_CASES:-laplace er4 er8 layered fmri blocks montage montage-dss15d inspiral knn}; do
         fit="" over=""
         for n in $sizes; do
             if [ -n "$over" ]; then # past the limit already at a smaller size
