@@ -113,6 +113,14 @@ const char* const kSpeedNames[] = {"fixed", "heterogeneous", "per-task"};
 const char* const kAvailabilityNames[] = {"always", "churn", "volunteer"};
 const char* const kMetricNames[] = {"makespan", "idle", "gridlock", "memory_peak", "memory_mean"};
 
+// ics_simulation_run_* index a run: out of range is the caller's error.
+const simulate::Run& run_at(const ics_simulation& s, std::uint32_t run) {
+    if (run >= s.runs.size())
+        fail(Errc::invalid_argument,
+             "run " + std::to_string(run) + " is out of range (" + std::to_string(s.runs.size()) + " runs)");
+    return s.runs[run];
+}
+
 }  // namespace
 
 extern "C" {
@@ -233,15 +241,6 @@ ics_status ics_simulation_run_count(uint32_t* out, const ics_simulation* simulat
     return ICS_OK;
     ICS_API_END
 }
-
-namespace {
-const simulate::Run& run_at(const ics_simulation& s, std::uint32_t run) {
-    if (run >= s.runs.size())
-        fail(Errc::invalid_argument,
-             "run " + std::to_string(run) + " is out of range (" + std::to_string(s.runs.size()) + " runs)");
-    return s.runs[run];
-}
-}  // namespace
 
 ics_status ics_simulation_run(ics_sim_run* out, const ics_simulation* simulation, uint32_t run) {
     ICS_API_BEGIN
