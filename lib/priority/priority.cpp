@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "priority/hull_bound.hpp"
 #include "priority/row_kernels.hpp"
 
 namespace ics::priority {
@@ -94,10 +95,85 @@ std::optional<Violation> scan_row(std::span<const std::uint32_t> e1, std::span<c
     return std::nullopt;
 }
 
+// A run of consecutive diagonals z (lo <= z <= hi).
+struct Interval {
+    std::size_t lo, hi;
+};
+
+// Smallest x whose row violates (1) on a diagonal of `open`, or npos: the
+// row kernel on each open diagonal run that meets the row.
+template <class T>
+std::size_t first_bad_row_in(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
+                             std::span<const Interval> open) {
+    const std::size_t s1 = e1.size() - 1, s2 = e2.size() - 1;
+    thread_local std::vector<T> b, l;
+    b.assign(e2.begin(), e2.end());
+    l.resize(s1 + s2 + 1);
+    for (std::size_t z = 0; z <= s1 + s2; ++z)
+        l[z] = static_cast<T>(T(e1[std::min(s1, z)]) + T(e2[z > s1 ? z - s1 : 0]));
+    std::size_t p = 0;  // first run not wholly left of row x
+    for (std::size_t x = 0; x <= s1; ++x) {
+        while (p < open.size() && open[p].hi < x) ++p;
+        for (std::size_t q = p; q < open.size() && open[q].lo <= x + s2; ++q) {
+            const std::size_t za = std::max(open[q].lo, x), zb = std::min(open[q].hi, x + s2);
+            if (detail::any_sum_exceeds<T>(T(e1[x]), b.data() + (za - x), l.data() + za, zb - za + 1)) return x;
+        }
+    }
+    return static_cast<std::size_t>(-1);
+}
+
 }  // namespace
 
 std::optional<Violation> find_violation(std::span<const std::uint32_t> e1,
                                         std::span<const std::uint32_t> e2) {
+    validate_profile(e1, "G1");
+    validate_profile(e2, "G2");
+    if (e1.size() * e2.size() <= kSmallTable) {
+        for (std::size_t x = 0; x < e1.size(); ++x)
+            if (auto v = scan_row(e1, e2, x)) return v;
+        return std::nullopt;
+    }
+    return find_violation_screened(e1, e2);
+}
+
+std::optional<Violation> find_violation_screened(std::span<const std::uint32_t> e1,
+                                                 std::span<const std::uint32_t> e2) {
+    validate_profile(e1, "G1");
+    validate_profile(e2, "G2");
+    // Only diagonals whose concave-hull bound exceeds L can hold a
+    // violation (hull_bound.hpp): the rows are scanned on those alone, so
+    // the first bad row, and its first bad y, are the table's.
+    const std::size_t s1 = e1.size() - 1, s2 = e2.size() - 1, span = e1.size() + e2.size();
+    const std::vector<std::int64_t> bound = hull_convolution_bound(e1, e2);
+    std::vector<Interval> open;
+    std::size_t open_cells = 0;
+    for (std::size_t z = 0; z <= s1 + s2; ++z) {
+        const std::int64_t l = std::int64_t(e1[std::min(s1, z)]) + e2[z > s1 ? z - s1 : 0];
+        if (bound[z] <= l) continue;
+        if (!open.empty() && open.back().hi + 1 == z)
+            open.back().hi = z;
+        else
+            open.push_back({z, z});
+        open_cells += std::min(z, s1) - (z > s2 ? z - s2 : 0) + 1;
+    }
+    if (open.empty()) return std::nullopt;
+    std::size_t x = static_cast<std::size_t>(-1);
+    if (open_cells / span >= 64 && runs(e2, open_cells / span / 16) <= open_cells / span / 16) {
+        x = first_bad_row_runs(e1, e2);  // few runs pay for their passes over L
+    } else {
+        const std::uint64_t top = std::uint64_t(*std::max_element(e1.begin(), e1.end())) +
+                                  *std::max_element(e2.begin(), e2.end());
+        x = top <= std::uint64_t(std::numeric_limits<std::int32_t>::max())
+                ? first_bad_row_in<std::int32_t>(e1, e2, open)
+                : first_bad_row_in<std::int64_t>(e1, e2, open);
+    }
+    if (x == static_cast<std::size_t>(-1)) return std::nullopt;
+    if (auto v = scan_row(e1, e2, x)) return v;
+    fail(Errc::internal, "priority: the hull-screened check and the scalar check disagree");
+}
+
+std::optional<Violation> find_violation_reference(std::span<const std::uint32_t> e1,
+                                                  std::span<const std::uint32_t> e2) {
     validate_profile(e1, "G1");
     validate_profile(e2, "G2");
     if (e1.size() * e2.size() <= kSmallTable) {

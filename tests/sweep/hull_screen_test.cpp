@@ -1,0 +1,161 @@
+// System (1) screened by the concave-hull bound (priority/hull_bound.hpp,
+// sweep-algorithm.txt §2) against the row scans alone and against the table
+// itself: the same answer and the same witness on every pair, exhaustive over
+// small profiles and random over concave, convex, linear, mixed and
+// non-monotone ones; the bound is never below a diagonal's maximum and is
+// exact when both profiles are concave.
+#include <limits>
+
+#include "priority/hull_bound.hpp"
+#include "priority/priority.hpp"
+#include "sweep_test_util.hpp"
+
+namespace ics::test_sweep {
+namespace {
+
+using priority::find_violation;
+using priority::find_violation_reference;
+using priority::find_violation_screened;
+using priority::hull_convolution_bound;
+
+void expect_same(const std::optional<priority::Violation>& got, const std::optional<priority::Violation>& want,
+                 const Profile& a, const Profile& b) {
+    ASSERT_EQ(got.has_value(), want.has_value()) << ::testing::PrintToString(a) << " / " << ::testing::PrintToString(b);
+    if (!got) return;
+    EXPECT_EQ(got->x, want->x);
+    EXPECT_EQ(got->y, want->y);
+    EXPECT_EQ(got->lhs, want->lhs);
+    EXPECT_EQ(got->rhs, want->rhs);
+}
+
+bool concave(const Profile& e) {
+    for (std::size_t x = 2; x < e.size(); ++x)
+        if (std::int64_t(e[x]) - e[x - 1] > std::int64_t(e[x - 1]) - e[x - 2]) return false;
+    return true;
+}
+
+// The bound against the table's per-step maxima: never below, and equal when
+// both profiles are concave.
+void check_bound(const Profile& a, const Profile& b) {
+    const auto bound = hull_convolution_bound(a, b);
+    const auto best = table_maxima({a, b});
+    ASSERT_EQ(bound.size(), best.size());
+    const bool exact = concave(a) && concave(b);
+    for (std::size_t z = 0; z < best.size(); ++z) {
+        ASSERT_GE(bound[z], std::int64_t(best[z])) << z;
+        if (exact) {
+            ASSERT_EQ(bound[z], std::int64_t(best[z])) << z;
+        }
+    }
+}
+
+// Every profile with s steps, each value in 0..top (E(0) = 0), in turn.
+template <class F>
+void each_profile(std::size_t s, std::uint32_t top, F&& f) {
+    Profile e(s + 1, 0);
+    for (;;) {
+        f(e);
+        std::size_t k = 1;
+        while (k <= s && ++e[k] > top) e[k++] = 0;
+        if (k > s) return;
+    }
+}
+
+TEST(HullScreen, ExhaustiveSmallProfiles) {
+    std::vector<Profile> all;
+    for (std::size_t s = 0; s <= 4; ++s) each_profile(s, 4, [&](const Profile& e) { all.push_back(e); });
+    int holds = 0;
+    for (const auto& a : all)
+        for (const auto& b : all) {
+            const auto want = find_violation_reference(a, b);
+            expect_same(find_violation_screened(a, b), want, a, b);
+            ASSERT_EQ(!want, naive_priority(a, b));
+            holds += !want;
+        }
+    EXPECT_GT(holds, 1000);
+    for (std::size_t k = 0; k < all.size(); k += 7)
+        for (std::size_t m = 0; m < all.size(); m += 11) check_bound(all[k], all[m]);
+}
+
+// Long random profiles of several shapes (values may pass 2^31).
+enum class Shape { concave, convex, linear, mixed, noisy, flat_runs };
+
+Profile shaped(SplitMix64& rng, std::size_t steps, Shape shape, std::uint32_t scale) {
+    std::vector<std::int64_t> inc(steps);
+    for (auto& d : inc) d = std::int64_t(rng.below(6));
+    switch (shape) {
+        case Shape::concave: std::sort(inc.rbegin(), inc.rend()); break;
+        case Shape::convex: std::sort(inc.begin(), inc.end()); break;
+        case Shape::linear: {  // W(s,d)-like: d-1 per step, one more at the end
+            const std::int64_t d = 1 + std::int64_t(rng.below(3));
+            for (auto& v : inc) v = d;
+            if (!inc.empty()) inc.back() += std::int64_t(rng.below(3));
+            break;
+        }
+        case Shape::mixed:  // concave pieces glued together, a few local bumps
+            for (std::size_t k = 0; k < steps; k += 1 + rng.below(40)) {
+                const std::size_t end = std::min(steps, k + 1 + rng.below(40));
+                std::sort(inc.begin() + std::ptrdiff_t(k), inc.begin() + std::ptrdiff_t(end), std::greater<>());
+            }
+            break;
+        case Shape::noisy:  // non-monotone: some steps lose eligible nodes
+            for (auto& v : inc) v -= std::int64_t(rng.below(4));
+            break;
+        case Shape::flat_runs:  // joins: mostly 0, a few 1s
+            for (auto& v : inc) v = rng.below(20) == 0;
+            break;
+    }
+    Profile e{0};
+    std::int64_t cur = 0;
+    for (const auto d : inc) {
+        cur = std::max<std::int64_t>(0, cur + d);
+        e.push_back(static_cast<std::uint32_t>(cur * scale));
+    }
+    return e;
+}
+
+TEST(HullScreen, RandomShapesAgreeWithTheRowScans) {
+    SplitMix64 rng(18);
+    const Shape shapes[] = {Shape::concave, Shape::convex, Shape::linear, Shape::mixed, Shape::noisy, Shape::flat_runs};
+    int holds = 0, total = 0;
+    for (int it = 0; it < 6000; ++it) {
+        const Shape sa = shapes[rng.below(6)], sb = shapes[rng.below(6)];
+        const std::uint32_t scale = it % 10 == 0 ? (1u << 24) : 1;
+        const std::size_t la = rng.below(it % 3 == 0 ? 400 : 60), lb = rng.below(it % 3 == 0 ? 400 : 60);
+        Profile a = shaped(rng, la, sa, scale), b = shaped(rng, lb, sb, scale);
+        if (it % 4 == 0) b = a;  // a profile against itself: ▷ holds often
+        const auto want = find_violation_reference(a, b);
+        expect_same(find_violation(a, b), want, a, b);
+        expect_same(find_violation_screened(a, b), want, a, b);
+        if (la * lb < 4000) {
+            ASSERT_EQ(!want, naive_priority(a, b));
+        }
+        if (la + lb < 120) check_bound(a, b);
+        holds += !want;
+        ++total;
+    }
+    EXPECT_GT(holds, total / 10);
+    EXPECT_LT(holds, total * 9 / 10);
+}
+
+TEST(HullScreen, LargeValuesAndLinearProfiles) {
+    const std::uint32_t big = std::numeric_limits<std::uint32_t>::max() - 7;
+    const Profile a{0, big - 5, big}, c{0, big - 5, big - 1};
+    expect_same(find_violation_screened(a, a), find_violation_reference(a, a), a, a);
+    expect_same(find_violation_screened(c, c), find_violation_reference(c, c), c, c);
+    expect_same(find_violation_screened(a, c), find_violation_reference(a, c), a, c);
+    // W(s,2) against itself and against W(s,3): every diagonal decided by the bound.
+    for (std::uint32_t s : {1u, 2u, 17u, 300u, 1000u}) {
+        Profile w2(s + 1), w3(s + 1);
+        for (std::uint32_t x = 0; x < s; ++x) w2[x] = x, w3[x] = 2 * x;
+        w2[s] = s + 1;
+        w3[s] = 2 * s + 1;
+        expect_same(find_violation_screened(w2, w2), std::nullopt, w2, w2);
+        expect_same(find_violation_screened(w3, w2), std::nullopt, w3, w2);
+        expect_same(find_violation_screened(w2, w3), find_violation_reference(w2, w3), w2, w3);
+        ASSERT_TRUE(find_violation_screened(w2, w3) || s == 0);
+    }
+}
+
+}  // namespace
+}  // namespace ics::test_sweep
