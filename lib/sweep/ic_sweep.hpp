@@ -37,7 +37,10 @@ struct TwoSweep {
 // work, the same path.
 inline constexpr std::size_t kFullPathBits = std::size_t{1} << 29;
 // Two concave profiles (nonincreasing increments) are merged in O(n1 + n2)
-// instead: the same maxima and path.
+// instead: the same maxima and path. Otherwise a diagonal is scanned beyond
+// its reachable YES range only where the concave-hull bound of its maximum
+// (priority/hull_bound.hpp) is not met there: the same maxima and path,
+// O(Σ ranges + n1 + n2) when the bound is tight (W-dags), O(n1·n2) at worst.
 TwoSweep two_sweep(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
                    bool want_path = true, std::size_t full_path_bits = kFullPathBits);
 // The table sweep always (no concave merge): a test oracle.

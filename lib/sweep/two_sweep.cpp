@@ -6,6 +6,9 @@
 // (V(i-1,j) or V(i,j-1)) and E(i,j) is the diagonal's maximum (step 2(c)i). The
 // YES cells of diagonal t-1 span [wlo, whi], so only [max(lo,wlo), min(hi,whi+1)]
 // can be YES on diagonal t; only that range is marked and its bits recorded.
+// A diagonal's maximum is read off that range when it reaches the concave-hull
+// bound of the diagonal (priority/hull_bound.hpp), so W-like and other
+// near-concave pairs cost O(range) per diagonal instead of O(diagonal).
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -13,6 +16,7 @@
 #include <new>
 
 #include "common/error.hpp"
+#include "priority/hull_bound.hpp"
 #include "priority/priority.hpp"
 #include "priority/row_kernels.hpp"
 #include "sweep/ic_sweep.hpp"
@@ -95,18 +99,25 @@ struct Sweeper {
     std::vector<T> a, rb;
     std::vector<std::uint8_t> v, next;
     std::size_t wlo = 0, whi = 0, clo = 0, chi = 0;
+    // Upper bounds on the diagonals' maxima (hull_bound.hpp), or null: a
+    // diagonal whose marked range already reaches its bound needs no full scan.
+    const std::int64_t* bound = nullptr;
 
-    Sweeper(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2)
+    Sweeper(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2, const std::int64_t* bound_)
         : n1(e1.size() - 1), n2(e2.size() - 1), a(e1.begin(), e1.end()), rb(e2.rbegin(), e2.rend()),
-          v(n1 + 3 + 64, 0), next(n1 + 3 + 64, 0) {
+          v(n1 + 3 + 64, 0), next(n1 + 3 + 64, 0), bound(bound_) {
         v[1] = 1;  // step 2(b): V(0,0) = YES
     }
 
     // Diagonal t from diagonal t-1; false when it holds no YES (step 2(c)ii).
     bool step(std::size_t t, T& m) {
         const std::size_t lo = t > n2 ? t - n2 : 0, hi = std::min(n1, t);
-        m = max_sum(a.data() + lo, rb.data() + (lo + n2 - t), hi - lo + 1);  // rb[i+n2-t] = E2(t-i)
         const std::size_t nlo = std::max(lo, wlo), nhi = std::min(hi, whi + 1);
+        // The marked range first: when its maximum meets the bound it is the
+        // diagonal's (every cell is at most the bound); else the whole diagonal.
+        if (bound) m = max_sum(a.data() + nlo, rb.data() + (nlo + n2 - t), nhi - nlo + 1);
+        if (!bound || std::int64_t(m) < bound[t])
+            m = max_sum(a.data() + lo, rb.data() + (lo + n2 - t), hi - lo + 1);  // rb[i+n2-t] = E2(t-i)
         mark(a.data() + nlo, rb.data() + (nlo + n2 - t), m, v.data() + nlo, v.data() + nlo + 1,
              next.data() + nlo + 1, nhi - nlo + 1);
         next[nlo] = 0;  // keep V zero just outside the marked range
@@ -141,8 +152,8 @@ struct Sweeper {
 // work, O(sqrt(steps) · n1) bits).
 template <class T>
 TwoSweep run(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2, bool want_path,
-             std::size_t full_bits) {
-    Sweeper<T> sw(e1, e2);
+             std::size_t full_bits, const std::int64_t* bound) {
+    Sweeper<T> sw(e1, e2, bound);
     const std::size_t n1 = sw.n1, n2 = sw.n2, steps = n1 + n2;
     TwoSweep r;
     r.maxima.assign(steps + 1, 0);
@@ -269,8 +280,8 @@ TwoSweep two_sweep_reference(std::span<const std::uint32_t> e1, std::span<const 
     priority::validate_profile(e1, "G1");
     priority::validate_profile(e2, "G2");
     if (e1.size() - 1 + e2.size() - 1 >= kNone) fail(Errc::too_large, "2-IC-Sweep: 2^32-1 steps or more");
-    return fits_int32(e1, e2) ? run<std::int32_t>(e1, e2, want_path, full_path_bits)
-                              : run<std::int64_t>(e1, e2, want_path, full_path_bits);
+    return fits_int32(e1, e2) ? run<std::int32_t>(e1, e2, want_path, full_path_bits, nullptr)
+                              : run<std::int64_t>(e1, e2, want_path, full_path_bits, nullptr);
 }
 
 TwoSweep two_sweep(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2, bool want_path,
@@ -279,8 +290,9 @@ TwoSweep two_sweep(std::span<const std::uint32_t> e1, std::span<const std::uint3
     priority::validate_profile(e2, "G2");
     if (e1.size() - 1 + e2.size() - 1 >= kNone) fail(Errc::too_large, "2-IC-Sweep: 2^32-1 steps or more");
     if (concave(e1) && concave(e2)) return merge_concave(e1, e2, want_path);
-    return fits_int32(e1, e2) ? run<std::int32_t>(e1, e2, want_path, full_path_bits)
-                              : run<std::int64_t>(e1, e2, want_path, full_path_bits);
+    const std::vector<std::int64_t> bound = priority::hull_convolution_bound(e1, e2);
+    return fits_int32(e1, e2) ? run<std::int32_t>(e1, e2, want_path, full_path_bits, bound.data())
+                              : run<std::int64_t>(e1, e2, want_path, full_path_bits, bound.data());
 }
 
 std::vector<std::uint32_t> max_plus(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b) {

@@ -120,7 +120,7 @@ TEST(HullScreen, RandomShapesAgreeWithTheRowScans) {
     int holds = 0, total = 0;
     for (int it = 0; it < 6000; ++it) {
         const Shape sa = shapes[rng.below(6)], sb = shapes[rng.below(6)];
-        const std::uint32_t scale = it % 10 == 0 ? (1u << 24) : 1;
+        const std::uint32_t scale = it % 10 == 0 ? (1u << 20) : 1;  // sums past 2^31
         const std::size_t la = rng.below(it % 3 == 0 ? 400 : 60), lb = rng.below(it % 3 == 0 ? 400 : 60);
         Profile a = shaped(rng, la, sa, scale), b = shaped(rng, lb, sb, scale);
         if (it % 4 == 0) b = a;  // a profile against itself: ▷ holds often
@@ -155,6 +155,34 @@ TEST(HullScreen, LargeValuesAndLinearProfiles) {
         expect_same(find_violation_screened(w2, w3), find_violation_reference(w2, w3), w2, w3);
         ASSERT_TRUE(find_violation_screened(w2, w3) || s == 0);
     }
+}
+
+// The 2-IC-Sweep scans a diagonal's marked range first and the rest only
+// when the range misses the hull bound: the same maxima, failures and path as
+// the table sweep, with the full bit table and from checkpoints.
+TEST(HullScreen, TwoSweepAgreesWithTheTableSweep) {
+    SplitMix64 rng(1818);
+    const Shape shapes[] = {Shape::concave, Shape::convex, Shape::linear, Shape::mixed, Shape::noisy, Shape::flat_runs};
+    int ico = 0, total = 0;
+    for (int it = 0; it < 3000; ++it) {
+        const Shape sa = shapes[rng.below(6)], sb = shapes[rng.below(6)];
+        const std::uint32_t scale = it % 10 == 0 ? (1u << 20) : 1;  // sums past 2^31
+        const std::size_t la = rng.below(it % 3 == 0 ? 300 : 50), lb = rng.below(it % 3 == 0 ? 300 : 50);
+        const Profile a = shaped(rng, la, sa, scale), b = it % 5 == 0 ? a : shaped(rng, lb, sb, scale);
+        const std::size_t bits = it % 2 ? sweep::kFullPathBits : 0;
+        const auto want = sweep::two_sweep_reference(a, b, true, bits);
+        expect_same_two_sweep(sweep::two_sweep(a, b, true, bits), want);
+        expect_same_two_sweep(sweep::two_sweep(a, b, false), sweep::two_sweep_reference(a, b, false));
+        if (HasFailure()) return;
+        if (la + lb < 100) {
+            const auto best = table_maxima({a, b});
+            ASSERT_TRUE(std::equal(want.maxima.begin(), want.maxima.end(), best.begin()));
+        }
+        ico += want.ico;
+        ++total;
+    }
+    EXPECT_GT(ico, total / 10);
+    EXPECT_LT(ico, total * 9 / 10);
 }
 
 }  // namespace
