@@ -100,26 +100,70 @@ struct Interval {
     std::size_t lo, hi;
 };
 
-// Smallest x whose row violates (1) on a diagonal of `open`, or npos: the
-// row kernel on each open diagonal run that meets the row.
+// Rows of the table against L with the row kernel, on chosen diagonals only.
 template <class T>
-std::size_t first_bad_row_in(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
-                             std::span<const Interval> open) {
-    const std::size_t s1 = e1.size() - 1, s2 = e2.size() - 1;
-    thread_local std::vector<T> b, l;
-    b.assign(e2.begin(), e2.end());
-    l.resize(s1 + s2 + 1);
-    for (std::size_t z = 0; z <= s1 + s2; ++z)
-        l[z] = static_cast<T>(T(e1[std::min(s1, z)]) + T(e2[z > s1 ? z - s1 : 0]));
-    std::size_t p = 0;  // first run not wholly left of row x
-    for (std::size_t x = 0; x <= s1; ++x) {
-        while (p < open.size() && open[p].hi < x) ++p;
-        for (std::size_t q = p; q < open.size() && open[q].lo <= x + s2; ++q) {
-            const std::size_t za = std::max(open[q].lo, x), zb = std::min(open[q].hi, x + s2);
-            if (detail::any_sum_exceeds<T>(T(e1[x]), b.data() + (za - x), l.data() + za, zb - za + 1)) return x;
-        }
+struct RowScan {
+    std::span<const std::uint32_t> e1, e2;
+    std::size_t s1, s2;
+    std::vector<T>& b;  // E2
+    std::vector<T>& l;  // L(z)
+
+    static std::vector<T>& scratch(int k) {
+        thread_local std::vector<T> v[2];
+        return v[k];
     }
-    return static_cast<std::size_t>(-1);
+    RowScan(std::span<const std::uint32_t> a, std::span<const std::uint32_t> c)
+        : e1(a), e2(c), s1(a.size() - 1), s2(c.size() - 1), b(scratch(0)), l(scratch(1)) {
+        b.assign(e2.begin(), e2.end());
+        l.resize(s1 + s2 + 1);
+        for (std::size_t z = 0; z <= s1 + s2; ++z)
+            l[z] = static_cast<T>(T(e1[std::min(s1, z)]) + T(e2[z > s1 ? z - s1 : 0]));
+    }
+
+    // Smallest x in [x_begin, x_end) whose row violates (1) on a diagonal of
+    // `open` (sorted, disjoint), or npos.
+    std::size_t first_bad(std::size_t x_begin, std::size_t x_end, std::span<const Interval> open) const {
+        std::size_t p = 0;  // first run not wholly left of row x
+        for (std::size_t x = x_begin; x < x_end; ++x) {
+            while (p < open.size() && open[p].hi < x) ++p;
+            for (std::size_t q = p; q < open.size() && open[q].lo <= x + s2; ++q) {
+                const std::size_t za = std::max(open[q].lo, x), zb = std::min(open[q].hi, x + s2);
+                if (detail::any_sum_exceeds<T>(T(e1[x]), b.data() + (za - x), l.data() + za, zb - za + 1))
+                    return x;
+            }
+        }
+        return static_cast<std::size_t>(-1);
+    }
+};
+
+// Smallest x whose row violates (1), or npos. The first rows are scanned
+// whole, up to about 2·(s1 + s2) cells: when (1) fails that early (the usual
+// way it fails) that is all the work. Past them only diagonals whose
+// concave-hull bound exceeds L can hold a violation (hull_bound.hpp), and
+// the remaining rows are scanned on those alone.
+template <class T>
+std::size_t first_bad_row_screened(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2) {
+    const std::size_t s1 = e1.size() - 1, s2 = e2.size() - 1, span = e1.size() + e2.size();
+    const RowScan<T> scan(e1, e2);
+    const Interval all{0, s1 + s2};
+    const std::size_t probe = std::min(s1 + 1, std::max<std::size_t>(1, 2 * span / (s2 + 1)));
+    if (const std::size_t x = scan.first_bad(0, probe, {&all, 1}); x != static_cast<std::size_t>(-1)) return x;
+    if (probe > s1) return static_cast<std::size_t>(-1);
+    const std::vector<std::int64_t> bound = hull_convolution_bound(e1, e2);
+    std::vector<Interval> open;
+    std::size_t open_cells = 0;
+    for (std::size_t z = probe; z <= s1 + s2; ++z) {  // rows >= probe meet diagonals >= probe
+        if (bound[z] <= std::int64_t(scan.l[z])) continue;
+        if (!open.empty() && open.back().hi + 1 == z)
+            open.back().hi = z;
+        else
+            open.push_back({z, z});
+        open_cells += std::min(z, s1) - (z > s2 ? z - s2 : 0) + 1;
+    }
+    if (open.empty()) return static_cast<std::size_t>(-1);
+    if (open_cells / span >= 64 && runs(e2, open_cells / span / 16) <= open_cells / span / 16)
+        return first_bad_row_runs(e1, e2);  // few runs pay for their passes over L
+    return scan.first_bad(probe, s1 + 1, open);
 }
 
 }  // namespace
@@ -140,33 +184,13 @@ std::optional<Violation> find_violation_screened(std::span<const std::uint32_t> 
                                                  std::span<const std::uint32_t> e2) {
     validate_profile(e1, "G1");
     validate_profile(e2, "G2");
-    // Only diagonals whose concave-hull bound exceeds L can hold a
-    // violation (hull_bound.hpp): the rows are scanned on those alone, so
-    // the first bad row, and its first bad y, are the table's.
-    const std::size_t s1 = e1.size() - 1, s2 = e2.size() - 1, span = e1.size() + e2.size();
-    const std::vector<std::int64_t> bound = hull_convolution_bound(e1, e2);
-    std::vector<Interval> open;
-    std::size_t open_cells = 0;
-    for (std::size_t z = 0; z <= s1 + s2; ++z) {
-        const std::int64_t l = std::int64_t(e1[std::min(s1, z)]) + e2[z > s1 ? z - s1 : 0];
-        if (bound[z] <= l) continue;
-        if (!open.empty() && open.back().hi + 1 == z)
-            open.back().hi = z;
-        else
-            open.push_back({z, z});
-        open_cells += std::min(z, s1) - (z > s2 ? z - s2 : 0) + 1;
-    }
-    if (open.empty()) return std::nullopt;
-    std::size_t x = static_cast<std::size_t>(-1);
-    if (open_cells / span >= 64 && runs(e2, open_cells / span / 16) <= open_cells / span / 16) {
-        x = first_bad_row_runs(e1, e2);  // few runs pay for their passes over L
-    } else {
-        const std::uint64_t top = std::uint64_t(*std::max_element(e1.begin(), e1.end())) +
-                                  *std::max_element(e2.begin(), e2.end());
-        x = top <= std::uint64_t(std::numeric_limits<std::int32_t>::max())
-                ? first_bad_row_in<std::int32_t>(e1, e2, open)
-                : first_bad_row_in<std::int64_t>(e1, e2, open);
-    }
+    // The same first bad row as the row scans of every diagonal, hence the
+    // same first bad y in it.
+    const std::uint64_t top = std::uint64_t(*std::max_element(e1.begin(), e1.end())) +
+                              *std::max_element(e2.begin(), e2.end());
+    const std::size_t x = top <= std::uint64_t(std::numeric_limits<std::int32_t>::max())
+                              ? first_bad_row_screened<std::int32_t>(e1, e2)
+                              : first_bad_row_screened<std::int64_t>(e1, e2);
     if (x == static_cast<std::size_t>(-1)) return std::nullopt;
     if (auto v = scan_row(e1, e2, x)) return v;
     fail(Errc::internal, "priority: the hull-screened check and the scalar check disagree");

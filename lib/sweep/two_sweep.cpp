@@ -103,9 +103,9 @@ struct Sweeper {
     // diagonal whose marked range already reaches its bound needs no full scan.
     const std::int64_t* bound = nullptr;
 
-    Sweeper(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2, const std::int64_t* bound_)
+    Sweeper(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2)
         : n1(e1.size() - 1), n2(e2.size() - 1), a(e1.begin(), e1.end()), rb(e2.rbegin(), e2.rend()),
-          v(n1 + 3 + 64, 0), next(n1 + 3 + 64, 0), bound(bound_) {
+          v(n1 + 3 + 64, 0), next(n1 + 3 + 64, 0) {
         v[1] = 1;  // step 2(b): V(0,0) = YES
     }
 
@@ -152,9 +152,13 @@ struct Sweeper {
 // work, O(sqrt(steps) · n1) bits).
 template <class T>
 TwoSweep run(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2, bool want_path,
-             std::size_t full_bits, const std::int64_t* bound) {
-    Sweeper<T> sw(e1, e2, bound);
+             std::size_t full_bits, bool screen) {
+    Sweeper<T> sw(e1, e2);
     const std::size_t n1 = sw.n1, n2 = sw.n2, steps = n1 + n2;
+    // The hull bound costs O(steps): computed once the diagonals swept cost
+    // twice that, so that a sum failing on an early diagonal does not pay it.
+    std::vector<std::int64_t> bound;
+    std::size_t swept = 0;
     TwoSweep r;
     r.maxima.assign(steps + 1, 0);
     const bool full = (n1 + 1) * (n2 + 1) <= full_bits;
@@ -189,6 +193,10 @@ TwoSweep run(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e
     };
     keep(0);
     for (std::size_t t = 1; t <= steps; ++t) {
+        if (screen && !sw.bound && (swept += std::min(n1, t) - (t > n2 ? t - n2 : 0) + 1) > 2 * (steps + 1)) {
+            bound = priority::hull_convolution_bound(e1, e2);
+            sw.bound = bound.data();
+        }
         T m;
         const bool ok = sw.step(t, m);
         r.maxima[t] = narrow(std::int64_t(m));
@@ -280,8 +288,8 @@ TwoSweep two_sweep_reference(std::span<const std::uint32_t> e1, std::span<const 
     priority::validate_profile(e1, "G1");
     priority::validate_profile(e2, "G2");
     if (e1.size() - 1 + e2.size() - 1 >= kNone) fail(Errc::too_large, "2-IC-Sweep: 2^32-1 steps or more");
-    return fits_int32(e1, e2) ? run<std::int32_t>(e1, e2, want_path, full_path_bits, nullptr)
-                              : run<std::int64_t>(e1, e2, want_path, full_path_bits, nullptr);
+    return fits_int32(e1, e2) ? run<std::int32_t>(e1, e2, want_path, full_path_bits, false)
+                              : run<std::int64_t>(e1, e2, want_path, full_path_bits, false);
 }
 
 TwoSweep two_sweep(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2, bool want_path,
@@ -290,9 +298,8 @@ TwoSweep two_sweep(std::span<const std::uint32_t> e1, std::span<const std::uint3
     priority::validate_profile(e2, "G2");
     if (e1.size() - 1 + e2.size() - 1 >= kNone) fail(Errc::too_large, "2-IC-Sweep: 2^32-1 steps or more");
     if (concave(e1) && concave(e2)) return merge_concave(e1, e2, want_path);
-    const std::vector<std::int64_t> bound = priority::hull_convolution_bound(e1, e2);
-    return fits_int32(e1, e2) ? run<std::int32_t>(e1, e2, want_path, full_path_bits, bound.data())
-                              : run<std::int64_t>(e1, e2, want_path, full_path_bits, bound.data());
+    return fits_int32(e1, e2) ? run<std::int32_t>(e1, e2, want_path, full_path_bits, true)
+                              : run<std::int64_t>(e1, e2, want_path, full_path_bits, true);
 }
 
 std::vector<std::uint32_t> max_plus(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b) {
