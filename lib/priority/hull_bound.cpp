@@ -18,26 +18,34 @@ struct Segment {
 
 __extension__ typedef __int128 Wide;
 
-// Segments of the upper hull of (x, e[x]), slopes strictly decreasing.
-std::vector<Segment> upper_hull(std::span<const std::uint32_t> e) {
-    std::vector<std::size_t> v;  // hull vertices (x)
-    v.reserve(64);
+// Segments of the upper hull of (x, e[x]), slopes strictly decreasing. W
+// holds a cross product: products of a length and a value difference.
+template <class W>
+void upper_hull_as(std::span<const std::uint32_t> e, std::vector<Segment>& s) {
+    thread_local std::vector<std::size_t> v;  // hull vertices (x)
+    v.clear();
     for (std::size_t x = 0; x < e.size(); ++x) {
         // Drop the last vertex b while it lies on or below the chord a..x.
         while (v.size() >= 2) {
             const std::size_t a = v[v.size() - 2], b = v.back();
-            const Wide cross = Wide(std::int64_t(b - a)) * (std::int64_t(e[x]) - std::int64_t(e[a])) -
-                               Wide(std::int64_t(e[b]) - std::int64_t(e[a])) * std::int64_t(x - a);
+            const W cross = W(std::int64_t(b - a)) * (std::int64_t(e[x]) - std::int64_t(e[a])) -
+                            W(std::int64_t(e[b]) - std::int64_t(e[a])) * std::int64_t(x - a);
             if (cross < 0) break;
             v.pop_back();
         }
         v.push_back(x);
     }
-    std::vector<Segment> s;
-    s.reserve(v.size());
+    s.clear();
     for (std::size_t k = 1; k < v.size(); ++k)
         s.push_back({std::int64_t(v[k] - v[k - 1]), std::int64_t(e[v[k]]) - std::int64_t(e[v[k - 1]])});
-    return s;
+}
+
+// Below 2^30 entries each product is below 2^62 and 64 bits suffice.
+void upper_hull(std::span<const std::uint32_t> e, std::vector<Segment>& s) {
+    if (e.size() <= (std::size_t{1} << 30))
+        upper_hull_as<std::int64_t>(e, s);
+    else
+        upper_hull_as<Wide>(e, s);
 }
 
 // floor(a / b) for b > 0.
@@ -50,8 +58,17 @@ std::int64_t floor_div(std::int64_t a, std::int64_t b) {
 
 std::vector<std::int64_t> hull_convolution_bound(std::span<const std::uint32_t> e1,
                                                  std::span<const std::uint32_t> e2) {
-    const std::vector<Segment> h1 = upper_hull(e1), h2 = upper_hull(e2);
-    std::vector<std::int64_t> bound(e1.size() + e2.size() - 1);
+    std::vector<std::int64_t> bound;
+    hull_convolution_bound(e1, e2, bound);
+    return bound;
+}
+
+void hull_convolution_bound(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
+                            std::vector<std::int64_t>& bound) {
+    thread_local std::vector<Segment> h1, h2;
+    upper_hull(e1, h1);
+    upper_hull(e2, h2);
+    bound.resize(e1.size() + e2.size() - 1);
     // Both hulls start at their profile's value at 0 (a vertex).
     std::int64_t base = std::int64_t(e1[0]) + std::int64_t(e2[0]);
     bound[0] = base;
@@ -75,7 +92,6 @@ std::vector<std::int64_t> hull_convolution_bound(std::span<const std::uint32_t> 
         }
         base += s.dy;
     }
-    return bound;
 }
 
 }  // namespace ics::priority

@@ -20,5 +20,8 @@ namespace ics::priority {
 // E1(x) + E2(z-x) <= bound[z]. Exact (128-bit slope comparisons).
 std::vector<std::int64_t> hull_convolution_bound(std::span<const std::uint32_t> e1,
                                                  std::span<const std::uint32_t> e2);
+// The same into `bound` (resized; scratch reused across calls).
+void hull_convolution_bound(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
+                            std::vector<std::int64_t>& bound);
 
 }  // namespace ics::priority

@@ -136,6 +136,58 @@ struct RowScan {
     }
 };
 
+// Branch and bound over blocks of the table, rows x0..x1 by columns y0..y1:
+// a block whose two pieces' concave-hull bound (hull_bound.hpp) is at most L
+// on each of its diagonals holds no violation; any other is halved along its
+// longer side, down to blocks of at most kLeafCells scanned with the row
+// kernel. Only the first bad row is wanted, so blocks starting at or below
+// the best row found are skipped. Near the L path (the cells (z, 0) and
+// (s1, y) meet L exactly) blocks are refined to leaves, so a holding (1)
+// costs about (s1 + s2)·(leaf side + log) when the margin grows away from
+// the path; `budget` caps the work, past it the search gives up.
+template <class T>
+struct BlockSearch {
+    static constexpr std::size_t kLeafCells = 4096;
+    static constexpr std::size_t kHullCost = 8;  // one hull step vs one kernel cell
+
+    const RowScan<T>& scan;
+    std::size_t budget;
+    std::size_t best = static_cast<std::size_t>(-1);  // smallest violating row found
+    std::size_t work = 0;
+    bool gave_up = false;
+    std::vector<std::int64_t> bound;
+
+    void visit(std::size_t x0, std::size_t x1, std::size_t y0, std::size_t y1) {
+        if (gave_up || x0 >= best) return;
+        const std::size_t rows = x1 - x0 + 1, cols = y1 - y0 + 1;
+        if (rows * cols <= kLeafCells) {
+            work += rows * cols;
+            for (std::size_t x = x0; x <= x1 && x < best; ++x)
+                if (detail::any_sum_exceeds<T>(T(scan.e1[x]), scan.b.data() + y0, scan.l.data() + x + y0, cols)) {
+                    best = x;
+                    break;
+                }
+            return;
+        }
+        work += kHullCost * (rows + cols);
+        if (work > budget) {
+            gave_up = true;
+            return;
+        }
+        hull_convolution_bound(scan.e1.subspan(x0, rows), scan.e2.subspan(y0, cols), bound);
+        bool open = false;
+        for (std::size_t k = 0; k + 1 < rows + cols && !open; ++k) open = bound[k] > std::int64_t(scan.l[x0 + y0 + k]);
+        if (!open) return;
+        if (rows >= cols) {
+            visit(x0, x0 + rows / 2 - 1, y0, y1);
+            visit(x0 + rows / 2, x1, y0, y1);
+        } else {
+            visit(x0, x1, y0, y0 + cols / 2 - 1);
+            visit(x0, x1, y0 + cols / 2, y1);
+        }
+    }
+};
+
 // Smallest x whose row violates (1), or npos. The first rows are scanned
 // whole, up to about 2·(s1 + s2) cells: when (1) fails that early (the usual
 // way it fails) that is all the work. Past them only diagonals whose
@@ -163,6 +215,14 @@ std::size_t first_bad_row_screened(std::span<const std::uint32_t> e1, std::span<
     if (open.empty()) return static_cast<std::size_t>(-1);
     if (open_cells / span >= 64 && runs(e2, open_cells / span / 16) <= open_cells / span / 16)
         return first_bad_row_runs(e1, e2);  // few runs pay for their passes over L
+    if (open_cells / span >= 16) {
+        // Many open cells: refine the screen block by block, within a quarter
+        // of what the row scan below would cost.
+        // Column y = 0 and row x = s1 lie on the L path (equal to L).
+        BlockSearch<T> search{scan, open_cells / 4, static_cast<std::size_t>(-1), 0, false, {}};
+        if (probe < s1 && s2 > 0) search.visit(probe, s1 - 1, 1, s2);
+        if (!search.gave_up) return search.best;
+    }
     return scan.first_bad(probe, s1 + 1, open);
 }
 

@@ -77,6 +77,19 @@ const Pair& random_walks() {
     return p;
 }
 
+// Random walks where (1) holds without being concave: G1 gains 4..5 per step,
+// G2 0..1, in random order. The hull of a random walk lies ~sqrt(n) above it,
+// so the one-level screen leaves most diagonals open: the worst case.
+Pair steep_over_flat(int steps) {
+    SplitMix64 rng(8);
+    Pair q{{0}, {0}};
+    for (int k = 0; k < steps; ++k) {
+        q.a.push_back(q.a.back() + 4 + std::uint32_t(rng.below(2)));
+        q.b.push_back(q.b.back() + std::uint32_t(rng.below(2)));
+    }
+    return q;
+}
+
 void priority_case(benchmark::State& state, const Pair& p) {
     if (p.a.empty() || p.b.empty()) return state.SkipWithError("a dag without a proven IC-optimal schedule");
     const bool after = state.range(0) != 0;
@@ -104,6 +117,15 @@ void BM_PriorityW2W2(benchmark::State& s) { priority_case(s, w2_w2()); }
 void BM_PriorityW2W3(benchmark::State& s) { priority_case(s, w2_w3()); }
 void BM_PriorityRandomPbt(benchmark::State& s) { priority_case(s, pbt_pbt()); }
 void BM_PriorityRandomWalks(benchmark::State& s) { priority_case(s, random_walks()); }
+void BM_PriorityRandomHolds(benchmark::State& state) {
+    const Pair p = steep_over_flat(int(state.range(1)));
+    const bool after = state.range(0) != 0;
+    for (auto _ : state) {
+        auto f = after ? priority::find_violation(p.a, p.b) : priority::find_violation_reference(p.a, p.b);
+        if (f) state.SkipWithError("expected (1) to hold");
+        benchmark::DoNotOptimize(f);
+    }
+}
 void BM_TwoSweepW2W3(benchmark::State& s) { sweep_case(s, w2_w3()); }
 void BM_TwoSweepRandomPbt(benchmark::State& s) { sweep_case(s, pbt_pbt()); }
 void BM_TwoSweepRandomWalks(benchmark::State& s) { sweep_case(s, random_walks()); }
@@ -128,6 +150,7 @@ BENCHMARK(BM_PriorityW2W2)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PriorityW2W3)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PriorityRandomPbt)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PriorityRandomWalks)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PriorityRandomHolds)->ArgsProduct({{0, 1}, {10000, 100000}})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TwoSweepW2W3)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TwoSweepRandomPbt)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TwoSweepRandomWalks)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);

@@ -185,5 +185,35 @@ TEST(HullScreen, TwoSweepAgreesWithTheTableSweep) {
     EXPECT_LT(ico, total * 9 / 10);
 }
 
+// Long random walks where (1) holds off the hull (G1 steep, G2 flat): the
+// block search refines the screen near the L path; with a jump planted in G2
+// (or a dip in G1) at a random step, violations appear deep in the table.
+TEST(HullScreen, BlockSearchFindsTheFirstBadRow) {
+    SplitMix64 rng(1819);
+    int holds = 0, total = 0;
+    for (int it = 0; it < 300; ++it) {
+        const std::size_t n1 = 200 + rng.below(1500), n2 = 200 + rng.below(1500);
+        Profile a{0}, b{0};
+        for (std::size_t k = 0; k < n1; ++k) a.push_back(a.back() + 3 + std::uint32_t(rng.below(3)));
+        for (std::size_t k = 0; k < n2; ++k) b.push_back(b.back() + std::uint32_t(rng.below(2)));
+        if (it % 3 != 0) {  // plant a jump in G2 or a flat stretch in G1
+            if (rng.below(2)) {
+                const std::size_t at = 1 + rng.below(n2), jump = 1 + rng.below(12);
+                for (std::size_t y = at; y <= n2; ++y) b[y] += std::uint32_t(jump);
+            } else {
+                const std::size_t at = 1 + rng.below(n1), len = 1 + rng.below(8);
+                for (std::size_t x = at; x <= n1; ++x) a[x] -= std::uint32_t(std::min(x - at + 1, len) * 3);
+            }
+        }
+        const auto want = find_violation_reference(a, b);
+        expect_same(find_violation(a, b), want, a, b);
+        if (HasFailure()) return;
+        holds += !want;
+        ++total;
+    }
+    EXPECT_GT(holds, total / 5);
+    EXPECT_LT(holds, total * 4 / 5);
+}
+
 }  // namespace
 }  // namespace ics::test_sweep
