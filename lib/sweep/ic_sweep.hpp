@@ -51,6 +51,11 @@ TwoSweep two_sweep_reference(std::span<const std::uint32_t> e1, std::span<const 
 // G1+G2's table whether or not it has an IC-optimal path. O(|a|·|b|).
 std::vector<std::uint32_t> max_plus(std::span<const std::uint32_t> a,
                                     std::span<const std::uint32_t> b);
+// first ⊕ rest[0] ⊕ rest[1] ⊕ ... by vectorized shifted passes, the running
+// result kept in one buffer: O(N·Σ n_k) for N total steps, ~16 cells per
+// instruction. Throws Errc::too_large past 2^32-1 (at the end).
+std::vector<std::uint32_t> max_plus_all(std::span<const std::uint32_t> first,
+                                        std::span<const std::vector<std::uint32_t>> rest);
 
 struct SweepOptions {
     bool path = true;      // recover an IC-optimal interleaving (one bit per cell)

@@ -240,6 +240,40 @@ bool fits_int32(std::span<const std::uint32_t> e1, std::span<const std::uint32_t
            std::uint64_t(std::numeric_limits<std::int32_t>::max());
 }
 
+// c[i] = max(c[i], a[i] + bj) for i < n, in fixed-width blocks (see
+// row_kernels.hpp: GCC -O2 vectorizes them).
+template <class T>
+void shifted_max(T* __restrict c, const T* __restrict a, T bj, std::size_t n) {
+    std::size_t i = 0;
+    for (; i + kBlock <= n; i += kBlock)
+        for (std::size_t u = 0; u < kBlock; ++u) c[i + u] = std::max<T>(c[i + u], a[i + u] + bj);
+    for (; i < n; ++i) c[i] = std::max<T>(c[i], a[i] + bj);
+}
+
+// e_0 ⊕ e_1 ⊕ ... (max-plus), one vectorized pass over the running result
+// per entry of the next operand: IC-Sweep's envelope over many small summands
+// costs O(N) per step of a summand (N = steps so far) instead of a short max
+// per diagonal, with no conversion or allocation per summand. Every sum is
+// >= 0 and every diagonal has a cell, so 0 is a neutral start.
+template <class T>
+std::vector<std::uint32_t> convolve_all(std::span<const std::span<const std::uint32_t>> es) {
+    std::size_t total = 1;
+    for (const auto e : es) total += e.size() - 1;
+    std::vector<T> cur(total, 0), next(total, 0);
+    std::size_t len = es[0].size();
+    std::copy(es[0].begin(), es[0].end(), cur.begin());
+    for (std::size_t k = 1; k < es.size(); ++k) {
+        const auto e = es[k];
+        std::fill(next.begin(), next.begin() + std::ptrdiff_t(len + e.size() - 1), T(0));
+        for (std::size_t j = 0; j < e.size(); ++j) shifted_max(next.data() + j, cur.data(), T(e[j]), len);
+        len += e.size() - 1;
+        std::swap(cur, next);
+    }
+    std::vector<std::uint32_t> out(total);
+    for (std::size_t t = 0; t < total; ++t) out[t] = narrow(std::int64_t(cur[t]));
+    return out;
+}
+
 template <class T>
 std::vector<std::uint32_t> convolve(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2) {
     const std::size_t n1 = e1.size() - 1, n2 = e2.size() - 1;
@@ -306,6 +340,20 @@ std::vector<std::uint32_t> max_plus(std::span<const std::uint32_t> a, std::span<
     priority::validate_profile(a, "G1");
     priority::validate_profile(b, "G2");
     return fits_int32(a, b) ? convolve<std::int32_t>(a, b) : convolve<std::int64_t>(a, b);
+}
+
+std::vector<std::uint32_t> max_plus_all(std::span<const std::uint32_t> first,
+                                        std::span<const std::vector<std::uint32_t>> rest) {
+    std::vector<std::span<const std::uint32_t>> es{first};
+    priority::validate_profile(first, "G1");
+    std::uint64_t top = *std::max_element(first.begin(), first.end());
+    for (const auto& e : rest) {
+        priority::validate_profile(e, "G" + std::to_string(es.size() + 1));
+        top += *std::max_element(e.begin(), e.end());
+        es.emplace_back(e);
+    }
+    return top <= std::uint64_t(std::numeric_limits<std::int32_t>::max()) ? convolve_all<std::int32_t>(es)
+                                                                          : convolve_all<std::int64_t>(es);
 }
 
 }  // namespace ics::sweep

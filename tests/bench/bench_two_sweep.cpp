@@ -144,8 +144,31 @@ void BM_IcSweepRandomPbt(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(sweep::ic_sweep(ps, o).ico);
 }
 
+// IC-Sweep's envelope when the sum has no IC-optimal schedule, over p random
+// profiles of 1..8 steps (increments 0..3, like `ics sweep --profiles`):
+// before = the pairwise max_plus per summand, after = max_plus_all.
+void BM_Envelope(benchmark::State& state) {
+    SplitMix64 rng(9);
+    std::vector<Profile> ps(std::size_t(state.range(1)));
+    for (auto& e : ps) {
+        e = {0};
+        for (std::uint64_t k = 0, n = 1 + rng.below(8); k < n; ++k) e.push_back(e.back() + std::uint32_t(rng.below(4)));
+    }
+    const bool after = state.range(0) != 0;
+    for (auto _ : state) {
+        if (after) {
+            benchmark::DoNotOptimize(sweep::max_plus_all(ps[0], std::span(ps).subspan(1)));
+        } else {
+            Profile env = ps[0];
+            for (std::size_t k = 1; k < ps.size(); ++k) env = sweep::max_plus(env, ps[k]);
+            benchmark::DoNotOptimize(env);
+        }
+    }
+}
+
 }  // namespace
 
+BENCHMARK(BM_Envelope)->ArgsProduct({{0, 1}, {8000, 32000}})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PriorityW2W2)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PriorityW2W3)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PriorityRandomPbt)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);

@@ -8,6 +8,7 @@
 
 #include "priority/hull_bound.hpp"
 #include "priority/priority.hpp"
+#include "sweep/ic_sweep.hpp"
 #include "sweep_test_util.hpp"
 
 namespace ics::test_sweep {
@@ -213,6 +214,31 @@ TEST(HullScreen, BlockSearchFindsTheFirstBadRow) {
     }
     EXPECT_GT(holds, total / 5);
     EXPECT_LT(holds, total * 4 / 5);
+}
+
+// IC-Sweep's envelope over many summands by shifted passes against the
+// pairwise max-plus convolutions (per diagonal) and, when small, the table.
+TEST(Envelope, ManySummandsAgreeWithPairwiseConvolutions) {
+    SplitMix64 rng(1820);
+    const Shape shapes[] = {Shape::concave, Shape::convex, Shape::linear, Shape::mixed, Shape::noisy, Shape::flat_runs};
+    for (int it = 0; it < 400; ++it) {
+        const std::size_t p = 1 + rng.below(it % 4 == 0 ? 60 : 5);
+        const std::uint32_t scale = it % 10 == 0 ? (1u << 18) : 1;  // sums past 2^31
+        std::vector<Profile> ps;
+        for (std::size_t k = 0; k < p; ++k)
+            ps.push_back(shaped(rng, rng.below(it % 3 == 0 ? 100 : 9), shapes[rng.below(6)], scale));
+        Profile want = ps[0];
+        for (std::size_t k = 1; k < p; ++k) want = sweep::max_plus(want, ps[k]);
+        ASSERT_EQ(sweep::max_plus_all(ps[0], std::span(ps).subspan(1)), want) << it;
+        if (p <= 3 && want.size() < 40) {
+            const auto best = table_maxima(ps);
+            ASSERT_TRUE(std::equal(want.begin(), want.end(), best.begin(), best.end())) << it;
+        }
+    }
+    const std::uint32_t big = std::numeric_limits<std::uint32_t>::max() - 1;
+    const std::vector<Profile> over{{0, 2}, {0, big}};  // 1 + 2 + big at step 3
+    expect_errc([&] { sweep::max_plus_all(Profile{0, 1}, over); }, Errc::too_large, "2^32-1");
+    expect_errc([&] { sweep::max_plus_all(Profile{0, 1}, std::vector<Profile>{{1}}); }, Errc::invalid_argument, "G2");
 }
 
 }  // namespace
