@@ -43,6 +43,11 @@ inline constexpr std::size_t kFullPathBits = std::size_t{1} << 29;
 // O(Σ ranges + n1 + n2) when the bound is tight (W-dags), O(n1·n2) at worst.
 TwoSweep two_sweep(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
                    bool want_path = true, std::size_t full_path_bits = kFullPathBits);
+// The interval sweep two_sweep uses when both profiles' increments form few
+// runs (W, N, M, C blocks), at any input (tests): V kept as intervals per
+// diagonal, O((n1 + n2)·(r1 + r2)) for r runs of equal increments.
+TwoSweep two_sweep_runs(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
+                        bool want_path = true);
 // The table sweep always (no concave merge): a test oracle.
 TwoSweep two_sweep_reference(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
                              bool want_path = true, std::size_t full_path_bits = kFullPathBits);

@@ -216,6 +216,47 @@ TEST(HullScreen, BlockSearchFindsTheFirstBadRow) {
     EXPECT_LT(holds, total * 4 / 5);
 }
 
+// Profiles of few runs of equal increments (W, N, M, C-like, random
+// piecewise-linear, with ties across whole diagonals): the interval sweep
+// against the table sweep, field by field.
+Profile piecewise(SplitMix64& rng, std::size_t steps, std::size_t pieces) {
+    Profile e{0};
+    while (e.size() <= steps) {
+        const std::size_t len = 1 + rng.below(std::max<std::size_t>(1, steps / pieces + 1));
+        const std::int64_t d = std::int64_t(rng.below(4)) - (rng.below(5) == 0 ? 1 : 0);
+        for (std::size_t k = 0; k < len && e.size() <= steps; ++k)
+            e.push_back(static_cast<std::uint32_t>(std::max<std::int64_t>(0, std::int64_t(e.back()) + d)));
+    }
+    return e;
+}
+
+TEST(RunSweep, AgreesWithTheTableSweep) {
+    SplitMix64 rng(1821);
+    int ico = 0, total = 0;
+    for (int it = 0; it < 3000; ++it) {
+        const std::size_t n1 = rng.below(it % 3 == 0 ? 300 : 40), n2 = rng.below(it % 3 == 0 ? 300 : 40);
+        Profile a = piecewise(rng, n1, 1 + rng.below(5)), b = it % 7 == 0 ? a : piecewise(rng, n2, 1 + rng.below(5));
+        if (it % 5 == 0 && b.size() > 1) b.back() += 1;  // W's last sink
+        const auto want = sweep::two_sweep_reference(a, b, true);
+        expect_same_two_sweep(sweep::two_sweep_runs(a, b, true), want);
+        expect_same_two_sweep(sweep::two_sweep(a, b, true), want);
+        expect_same_two_sweep(sweep::two_sweep_runs(a, b, false), sweep::two_sweep_reference(a, b, false));
+        if (HasFailure()) return;
+        ico += want.ico;
+        ++total;
+    }
+    EXPECT_GT(ico, total / 10);
+    EXPECT_LT(ico, total * 9 / 10);
+    // any profiles at all (many runs): still the table's answer
+    const Shape shapes[] = {Shape::concave, Shape::convex, Shape::linear, Shape::mixed, Shape::noisy, Shape::flat_runs};
+    for (int it = 0; it < 1000; ++it) {
+        const Profile a = shaped(rng, rng.below(60), shapes[rng.below(6)], 1),
+                      b = shaped(rng, rng.below(60), shapes[rng.below(6)], 1);
+        expect_same_two_sweep(sweep::two_sweep_runs(a, b, true), sweep::two_sweep_reference(a, b, true));
+        if (HasFailure()) return;
+    }
+}
+
 // IC-Sweep's envelope over many summands by shifted passes against the
 // pairwise max-plus convolutions (per diagonal) and, when small, the table.
 TEST(Envelope, ManySummandsAgreeWithPairwiseConvolutions) {
@@ -234,6 +275,15 @@ TEST(Envelope, ManySummandsAgreeWithPairwiseConvolutions) {
             const auto best = table_maxima(ps);
             ASSERT_TRUE(std::equal(want.begin(), want.end(), best.begin(), best.end())) << it;
         }
+    }
+    // long operands with few runs of increments: each diagonal from its breaks
+    for (int it = 0; it < 60; ++it) {
+        std::vector<Profile> ps;
+        for (std::size_t k = 0, p = 2 + rng.below(3); k < p; ++k)
+            ps.push_back(piecewise(rng, 200 + rng.below(2500), 1 + rng.below(4)));
+        Profile want = ps[0];
+        for (std::size_t k = 1; k < ps.size(); ++k) want = sweep::max_plus(want, ps[k]);
+        ASSERT_EQ(sweep::max_plus_all(ps[0], std::span(ps).subspan(1)), want) << it;
     }
     const std::uint32_t big = std::numeric_limits<std::uint32_t>::max() - 1;
     const std::vector<Profile> over{{0, 2}, {0, big}};  // 1 + 2 + big at step 3
