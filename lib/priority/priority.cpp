@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "priority/hull_bound.hpp"
 #include "priority/row_kernels.hpp"
 
 namespace ics::priority {
@@ -94,10 +95,169 @@ std::optional<Violation> scan_row(std::span<const std::uint32_t> e1, std::span<c
     return std::nullopt;
 }
 
+// A run of consecutive diagonals z (lo <= z <= hi).
+struct Interval {
+    std::size_t lo, hi;
+};
+
+// Rows of the table against L with the row kernel, on chosen diagonals only.
+template <class T>
+struct RowScan {
+    std::span<const std::uint32_t> e1, e2;
+    std::size_t s1, s2;
+    std::vector<T>& b;  // E2
+    std::vector<T>& l;  // L(z)
+
+    static std::vector<T>& scratch(int k) {
+        thread_local std::vector<T> v[2];
+        return v[k];
+    }
+    RowScan(std::span<const std::uint32_t> a, std::span<const std::uint32_t> c)
+        : e1(a), e2(c), s1(a.size() - 1), s2(c.size() - 1), b(scratch(0)), l(scratch(1)) {
+        b.assign(e2.begin(), e2.end());
+        l.resize(s1 + s2 + 1);
+        for (std::size_t z = 0; z <= s1 + s2; ++z)
+            l[z] = static_cast<T>(T(e1[std::min(s1, z)]) + T(e2[z > s1 ? z - s1 : 0]));
+    }
+
+    // Smallest x in [x_begin, x_end) whose row violates (1) on a diagonal of
+    // `open` (sorted, disjoint), or npos.
+    std::size_t first_bad(std::size_t x_begin, std::size_t x_end, std::span<const Interval> open) const {
+        std::size_t p = 0;  // first run not wholly left of row x
+        for (std::size_t x = x_begin; x < x_end; ++x) {
+            while (p < open.size() && open[p].hi < x) ++p;
+            for (std::size_t q = p; q < open.size() && open[q].lo <= x + s2; ++q) {
+                const std::size_t za = std::max(open[q].lo, x), zb = std::min(open[q].hi, x + s2);
+                if (detail::any_sum_exceeds<T>(T(e1[x]), b.data() + (za - x), l.data() + za, zb - za + 1))
+                    return x;
+            }
+        }
+        return static_cast<std::size_t>(-1);
+    }
+};
+
+// Branch and bound over blocks of the table, rows x0..x1 by columns y0..y1:
+// a block whose two pieces' concave-hull bound (hull_bound.hpp) is at most L
+// on each of its diagonals holds no violation; any other is halved along its
+// longer side, down to blocks of at most kLeafCells scanned with the row
+// kernel. Only the first bad row is wanted, so blocks starting at or below
+// the best row found are skipped. Near the L path (the cells (z, 0) and
+// (s1, y) meet L exactly) blocks are refined to leaves, so a holding (1)
+// costs about (s1 + s2)·(leaf side + log) when the margin grows away from
+// the path; `budget` caps the work, past it the search gives up.
+template <class T>
+struct BlockSearch {
+    static constexpr std::size_t kLeafCells = 4096;
+    static constexpr std::size_t kHullCost = 8;  // one hull step vs one kernel cell
+
+    const RowScan<T>& scan;
+    std::size_t budget;
+    std::size_t best = static_cast<std::size_t>(-1);  // smallest violating row found
+    std::size_t work = 0;
+    bool gave_up = false;
+    std::vector<std::int64_t> bound;
+
+    void visit(std::size_t x0, std::size_t x1, std::size_t y0, std::size_t y1) {
+        if (gave_up || x0 >= best) return;
+        const std::size_t rows = x1 - x0 + 1, cols = y1 - y0 + 1;
+        if (rows * cols <= kLeafCells) {
+            work += rows * cols;
+            for (std::size_t x = x0; x <= x1 && x < best; ++x)
+                if (detail::any_sum_exceeds<T>(T(scan.e1[x]), scan.b.data() + y0, scan.l.data() + x + y0, cols)) {
+                    best = x;
+                    break;
+                }
+            return;
+        }
+        work += kHullCost * (rows + cols);
+        if (work > budget) {
+            gave_up = true;
+            return;
+        }
+        hull_convolution_bound(scan.e1.subspan(x0, rows), scan.e2.subspan(y0, cols), bound);
+        bool open = false;
+        for (std::size_t k = 0; k + 1 < rows + cols && !open; ++k) open = bound[k] > std::int64_t(scan.l[x0 + y0 + k]);
+        if (!open) return;
+        if (rows >= cols) {
+            visit(x0, x0 + rows / 2 - 1, y0, y1);
+            visit(x0 + rows / 2, x1, y0, y1);
+        } else {
+            visit(x0, x1, y0, y0 + cols / 2 - 1);
+            visit(x0, x1, y0 + cols / 2, y1);
+        }
+    }
+};
+
+// Smallest x whose row violates (1), or npos. The first rows are scanned
+// whole, up to about 2·(s1 + s2) cells: when (1) fails that early (the usual
+// way it fails) that is all the work. Past them only diagonals whose
+// concave-hull bound exceeds L can hold a violation (hull_bound.hpp), and
+// the remaining rows are scanned on those alone.
+template <class T>
+std::size_t first_bad_row_screened(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2) {
+    const std::size_t s1 = e1.size() - 1, s2 = e2.size() - 1, span = e1.size() + e2.size();
+    const RowScan<T> scan(e1, e2);
+    const Interval all{0, s1 + s2};
+    const std::size_t probe = std::min(s1 + 1, std::max<std::size_t>(1, 2 * span / (s2 + 1)));
+    if (const std::size_t x = scan.first_bad(0, probe, {&all, 1}); x != static_cast<std::size_t>(-1)) return x;
+    if (probe > s1) return static_cast<std::size_t>(-1);
+    const std::vector<std::int64_t> bound = hull_convolution_bound(e1, e2);
+    std::vector<Interval> open;
+    std::size_t open_cells = 0;
+    for (std::size_t z = probe; z <= s1 + s2; ++z) {  // rows >= probe meet diagonals >= probe
+        if (bound[z] <= std::int64_t(scan.l[z])) continue;
+        if (!open.empty() && open.back().hi + 1 == z)
+            open.back().hi = z;
+        else
+            open.push_back({z, z});
+        open_cells += std::min(z, s1) - (z > s2 ? z - s2 : 0) + 1;
+    }
+    if (open.empty()) return static_cast<std::size_t>(-1);
+    if (open_cells / span >= 64 && runs(e2, open_cells / span / 16) <= open_cells / span / 16)
+        return first_bad_row_runs(e1, e2);  // few runs pay for their passes over L
+    if (open_cells / span >= 16) {
+        // Many open cells: refine the screen block by block, within a quarter
+        // of what the row scan below would cost.
+        // Column y = 0 and row x = s1 lie on the L path (equal to L).
+        BlockSearch<T> search{scan, open_cells / 4, static_cast<std::size_t>(-1), 0, false, {}};
+        if (probe < s1 && s2 > 0) search.visit(probe, s1 - 1, 1, s2);
+        if (!search.gave_up) return search.best;
+    }
+    return scan.first_bad(probe, s1 + 1, open);
+}
+
 }  // namespace
 
 std::optional<Violation> find_violation(std::span<const std::uint32_t> e1,
                                         std::span<const std::uint32_t> e2) {
+    validate_profile(e1, "G1");
+    validate_profile(e2, "G2");
+    if (e1.size() * e2.size() <= kSmallTable) {
+        for (std::size_t x = 0; x < e1.size(); ++x)
+            if (auto v = scan_row(e1, e2, x)) return v;
+        return std::nullopt;
+    }
+    return find_violation_screened(e1, e2);
+}
+
+std::optional<Violation> find_violation_screened(std::span<const std::uint32_t> e1,
+                                                 std::span<const std::uint32_t> e2) {
+    validate_profile(e1, "G1");
+    validate_profile(e2, "G2");
+    // The same first bad row as the row scans of every diagonal, hence the
+    // same first bad y in it.
+    const std::uint64_t top = std::uint64_t(*std::max_element(e1.begin(), e1.end())) +
+                              *std::max_element(e2.begin(), e2.end());
+    const std::size_t x = top <= std::uint64_t(std::numeric_limits<std::int32_t>::max())
+                              ? first_bad_row_screened<std::int32_t>(e1, e2)
+                              : first_bad_row_screened<std::int64_t>(e1, e2);
+    if (x == static_cast<std::size_t>(-1)) return std::nullopt;
+    if (auto v = scan_row(e1, e2, x)) return v;
+    fail(Errc::internal, "priority: the hull-screened check and the scalar check disagree");
+}
+
+std::optional<Violation> find_violation_reference(std::span<const std::uint32_t> e1,
+                                                  std::span<const std::uint32_t> e2) {
     validate_profile(e1, "G1");
     validate_profile(e2, "G2");
     if (e1.size() * e2.size() <= kSmallTable) {

@@ -32,9 +32,23 @@ struct Violation {
 };
 
 // The lexicographically smallest (x, y) violating (1), or nullopt when
-// G1 ▷ G2. Exact (64-bit sums), O(s1·s2) worst case, early exit.
+// G1 ▷ G2. Exact (64-bit sums), early exit. Diagonals z = x + y whose
+// concave-hull bound (hull_bound.hpp) is at most the L path's value hold
+// whole; only the others' cells are scanned: O(s1 + s2) when both profiles
+// are concave or linear (W-dags), O(s1·s2) in the worst case.
 std::optional<Violation> find_violation(std::span<const std::uint32_t> e1,
                                         std::span<const std::uint32_t> e2);
+
+// The same answer by the row scans alone, without find_violation's
+// concave-hull screen of the diagonals (a test oracle and the benchmarks'
+// "before").
+std::optional<Violation> find_violation_reference(std::span<const std::uint32_t> e1,
+                                                  std::span<const std::uint32_t> e2);
+
+// The hull-screened scan find_violation uses on tables above 256 cells, at
+// any size (tests).
+std::optional<Violation> find_violation_screened(std::span<const std::uint32_t> e1,
+                                                 std::span<const std::uint32_t> e2);
 
 // G1 ▷ G2 by system (1).
 bool has_priority(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2);

@@ -139,8 +139,7 @@ SweepResult sweep_impl(std::span<const std::vector<std::uint32_t>> profiles, con
                        std::to_string(s.maxima.back()) +
                        " is off every rectilinear path of maxima); hence no \u25B7-chain either";
             if (options.envelope) {
-                r.envelope = max_plus(merged, profiles[k + 1]);
-                for (std::size_t m = k + 2; m < p; ++m) r.envelope = max_plus(r.envelope, profiles[m]);
+                r.envelope = max_plus_all(merged, profiles.subspan(k + 1));
             }
             return r;
         }

@@ -37,9 +37,17 @@ struct TwoSweep {
 // work, the same path.
 inline constexpr std::size_t kFullPathBits = std::size_t{1} << 29;
 // Two concave profiles (nonincreasing increments) are merged in O(n1 + n2)
-// instead: the same maxima and path.
+// instead: the same maxima and path. Otherwise a diagonal is scanned beyond
+// its reachable YES range only where the concave-hull bound of its maximum
+// (priority/hull_bound.hpp) is not met there: the same maxima and path,
+// O(Σ ranges + n1 + n2) when the bound is tight (W-dags), O(n1·n2) at worst.
 TwoSweep two_sweep(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
                    bool want_path = true, std::size_t full_path_bits = kFullPathBits);
+// The interval sweep two_sweep uses when both profiles' increments form few
+// runs (W, N, M, C blocks), at any input (tests): V kept as intervals per
+// diagonal, O((n1 + n2)·(r1 + r2)) for r runs of equal increments.
+TwoSweep two_sweep_runs(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
+                        bool want_path = true);
 // The table sweep always (no concave merge): a test oracle.
 TwoSweep two_sweep_reference(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
                              bool want_path = true, std::size_t full_path_bits = kFullPathBits);
@@ -48,6 +56,11 @@ TwoSweep two_sweep_reference(std::span<const std::uint32_t> e1, std::span<const 
 // G1+G2's table whether or not it has an IC-optimal path. O(|a|·|b|).
 std::vector<std::uint32_t> max_plus(std::span<const std::uint32_t> a,
                                     std::span<const std::uint32_t> b);
+// first ⊕ rest[0] ⊕ rest[1] ⊕ ... by vectorized shifted passes, the running
+// result kept in one buffer: O(N·Σ n_k) for N total steps, ~16 cells per
+// instruction. Throws Errc::too_large past 2^32-1 (at the end).
+std::vector<std::uint32_t> max_plus_all(std::span<const std::uint32_t> first,
+                                        std::span<const std::vector<std::uint32_t>> rest);
 
 struct SweepOptions {
     bool path = true;      // recover an IC-optimal interleaving (one bit per cell)

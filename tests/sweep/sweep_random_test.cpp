@@ -244,13 +244,6 @@ TEST(IcSweep, ChainShortcutMatchesSweeps) {
 }
 
 // Two runs of 2-IC-Sweep agree on everything they report.
-void expect_same_two_sweep(const sweep::TwoSweep& a, const sweep::TwoSweep& b) {
-    EXPECT_EQ(a.ico, b.ico);
-    EXPECT_EQ(a.failed_diagonal, b.failed_diagonal);
-    EXPECT_EQ(a.maxima, b.maxima);
-    EXPECT_EQ(a.moves, b.moves);
-}
-
 // Path recovery from checkpoints (what two 10^5-step profiles get) against
 // the full bit table: the same moves, the same failures.
 TEST(TwoSweep, CheckpointedPathMatchesFullBits) {

@@ -15,6 +15,7 @@
 
 #include "common/error.hpp"
 #include "common/random.hpp"
+#include "sweep/ic_sweep.hpp"
 
 namespace ics::test_sweep {
 
@@ -247,6 +248,14 @@ inline Profile concat_profile(const std::vector<Profile>& ps) {
         for (std::size_t x = 1; x < e.size(); ++x) c.push_back(base + e[x]);
     }
     return c;
+}
+
+// Two 2-IC-Sweeps give the same answer, maxima and path.
+inline void expect_same_two_sweep(const sweep::TwoSweep& a, const sweep::TwoSweep& b) {
+    EXPECT_EQ(a.ico, b.ico);
+    EXPECT_EQ(a.failed_diagonal, b.failed_diagonal);
+    EXPECT_EQ(a.maxima, b.maxima);
+    EXPECT_EQ(a.moves, b.moves);
 }
 
 }  // namespace ics::test_sweep
