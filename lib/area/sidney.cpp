@@ -59,11 +59,33 @@ namespace {
 
 using Capacity = long long;
 
+// Residual capacities of the closure networks: 32 bits (12-byte arcs) while
+// they fit, else 64 (16-byte arcs, the original representation). Narrow:
+// infinite arcs hold kInfinite and never change (a path's bottleneck is never
+// one of them: every path starts with a finite arc s -> marker), and a
+// residual that would pass narrow_limit() makes the call start over wide
+// (the same pushes in the same order: the same flow, cut and work). Wide:
+// infinity is max/4 with arithmetic, which never reaches the bottleneck
+// either. Both give the same numbers on every finite arc, hence the same
+// search, so the choice is invisible in the result.
+// 0: always wide (tests). g_narrow_restarts counts the calls started over.
+std::uint64_t g_narrow_limit = 0xFFFFFFFEu, g_narrow_restarts = 0;
+
+template <class Cap>
+struct ArcOf {
+    std::uint32_t to, rev;
+    Cap cap;
+};
+
 // Dinic's maximum flow on a network given as an arc list, stored as CSR
-// with paired reverse arcs. The DFS is iterative (closure networks of deep
-// dags have long paths of infinite arcs).
+// with paired reverse arcs (each arc's head, pair and residual side by side:
+// one cache line per scanned arc). The DFS is iterative (closure networks of
+// deep dags have long paths of infinite arcs).
+template <class Cap>
 class MaxFlow {
 public:
+    static constexpr bool kNarrow = sizeof(Cap) == 4;
+    static constexpr Cap kInfinite = kNarrow ? static_cast<Cap>(0xFFFFFFFFu) : std::numeric_limits<Capacity>::max() / 4;
     // Built in two passes over the same arcs (no arc list kept): count(u, v)
     // for each, then layout(), then add(u, v, c) for each in the same order.
     void begin(std::uint32_t vertices) {
@@ -78,27 +100,23 @@ public:
     }
     void layout() {
         std::partial_sum(start_.begin(), start_.end(), start_.begin());
-        const std::size_t m = 2 * arcs_;
-        to_.resize(m);
-        rev_.resize(m);
-        cap_.resize(m);
+        arc_.resize(2 * arcs_);
         it_.assign(start_.begin(), start_.end() - 1);
         level_.resize(n_);
     }
+    // c < 0: infinite.
     void add(std::uint32_t u, std::uint32_t v, Capacity c) {
         const std::uint32_t a = it_[u]++, b = it_[v]++;
-        to_[a] = v;
-        cap_[a] = c;
-        rev_[a] = b;
-        to_[b] = u;
-        cap_[b] = 0;
-        rev_[b] = a;
+        arc_[a] = {v, b, c < 0 ? kInfinite : static_cast<Cap>(c)};
+        arc_[b] = {u, a, 0};
     }
     // The maximum flow from s to t, or -1 when `work` (arcs scanned, added
-    // to) passes `limit` first.
+    // to) passes `limit` first, or -2 (narrow only) when a residual would
+    // pass narrow_limit (work is then left where it stopped).
     Capacity run(std::uint32_t s, std::uint32_t t, std::uint64_t& work, std::uint64_t limit) {
         work += 2 * arcs_;
         Capacity total = 0;
+        const std::uint64_t narrow = g_narrow_limit;
         while (bfs(s, t, work)) {
             if (work > limit) return -1;
             std::copy(start_.begin(), start_.end() - 1, it_.begin());
@@ -108,28 +126,40 @@ public:
                 if (work > limit) return -1;
                 if (v == t) {
                     Capacity f = std::numeric_limits<Capacity>::max();
-                    for (std::uint32_t e : path_) f = std::min(f, cap_[e]);
+                    for (std::uint32_t e : path_)
+                        if (!kNarrow || arc_[e].cap != kInfinite) f = std::min(f, static_cast<Capacity>(arc_[e].cap));
                     std::size_t cut = path_.size();
                     for (std::size_t i = 0; i < path_.size(); ++i) {
-                        const std::uint32_t e = path_[i];
-                        cap_[e] -= f;
-                        cap_[rev_[e]] += f;
-                        if (cap_[e] == 0 && cut == path_.size()) cut = i;
+                        ArcOf<Cap>& fw = arc_[path_[i]];
+                        ArcOf<Cap>& bw = arc_[fw.rev];
+                        if constexpr (kNarrow) {
+                            if (fw.cap != kInfinite) fw.cap -= static_cast<Cap>(f);
+                            if (bw.cap != kInfinite) {
+                                if (static_cast<std::uint64_t>(bw.cap) + static_cast<std::uint64_t>(f) > narrow)
+                                    return -2;
+                                bw.cap += static_cast<Cap>(f);
+                            }
+                        } else {
+                            fw.cap -= f;
+                            bw.cap += f;
+                        }
+                        if (fw.cap == 0 && cut == path_.size()) cut = i;
                     }
                     work += path_.size();
                     total += f;
                     path_.resize(cut);
-                    v = path_.empty() ? s : to_[path_.back()];
+                    v = path_.empty() ? s : arc_[path_.back()].to;
                     continue;
                 }
                 bool advanced = false;
                 const std::uint32_t end = start_[v + 1];
+                const std::int32_t next_level = level_[v] + 1;
                 for (std::uint32_t& e = it_[v]; e < end; ++e) {
                     ++work;
-                    const std::uint32_t w = to_[e];
-                    if (cap_[e] > 0 && level_[w] == level_[v] + 1) {
+                    const ArcOf<Cap>& a = arc_[e];
+                    if (a.cap > 0 && level_[a.to] == next_level) {
                         path_.push_back(e);
-                        v = w;
+                        v = a.to;
                         advanced = true;
                         break;
                     }
@@ -139,7 +169,7 @@ public:
                 level_[v] = -1;  // dead end in this phase
                 const std::uint32_t e = path_.back();
                 path_.pop_back();
-                v = to_[rev_[e]];
+                v = arc_[arc_[e].rev].to;
                 ++it_[v];
             }
         }
@@ -148,6 +178,9 @@ public:
     // After run: whether v is reachable from s along arcs with residual
     // capacity (the last BFS, which did not reach t, was complete).
     bool source_side(std::uint32_t v) const { return level_[v] >= 0; }
+    // Gives the buffers back (after a giant component).
+    void release() { *this = MaxFlow(); }
+    std::size_t bytes() const noexcept { return arc_.capacity() * sizeof(ArcOf<Cap>); }
 
 private:
     // Levels from s over residual arcs; vertices at t's level or deeper are
@@ -162,19 +195,21 @@ private:
             const std::uint32_t u = queue_[h];
             if (level_[t] >= 0 && level_[u] >= level_[t]) break;
             work += start_[u + 1] - start_[u];
-            for (std::uint32_t e = start_[u]; e < start_[u + 1]; ++e)
-                if (cap_[e] > 0 && level_[to_[e]] < 0) {
-                    level_[to_[e]] = level_[u] + 1;
-                    queue_.push_back(to_[e]);
+            for (std::uint32_t e = start_[u]; e < start_[u + 1]; ++e) {
+                const ArcOf<Cap>& a = arc_[e];
+                if (a.cap > 0 && level_[a.to] < 0) {
+                    level_[a.to] = level_[u] + 1;
+                    queue_.push_back(a.to);
                 }
+            }
         }
         return level_[t] >= 0;
     }
 
     std::uint32_t n_ = 0;
     std::size_t arcs_ = 0;
-    std::vector<std::uint32_t> start_, to_, rev_, it_, queue_, path_;
-    std::vector<Capacity> cap_;
+    std::vector<std::uint32_t> start_, it_, queue_, path_;
+    std::vector<ArcOf<Cap>> arc_;
     std::vector<std::int32_t> level_;
 };
 
@@ -221,6 +256,11 @@ public:
         return exhausted_;
     }
     bool exhausted() const noexcept { return any_exhausted_; }
+    // Gives the networks' buffers back (kept for the next component otherwise).
+    void release_networks() {
+        narrow_.release();
+        wide_.release();
+    }
     std::uint64_t unsplit() const noexcept { return unsplit_; }
     std::uint64_t work() const noexcept { return work_; }
 
@@ -251,7 +291,7 @@ private:
         if (u.size() > 1 && weight > 0 && work_ > budget_) exhausted_ = true;
         if (u.size() > 1 && weight > 0 && !exhausted_) {
             // Vertices: 0 = s, 1 = t, 2 + i = job u[i], 2 + |u| + m = marker m.
-            const Capacity inf = std::numeric_limits<Capacity>::max() / 4;
+            const Capacity inf = -1;  // MaxFlow::add: infinite
             auto arcs = [&](auto&& arc) {
                 for (std::uint32_t i = 0; i < u.size(); ++i) {
                     arc(2 + i, 1, weight);
@@ -265,16 +305,34 @@ private:
                         if (in_u_[p]) arc(mv, 2 + local_[p], inf);
                 }
             };
-            net_.begin(static_cast<std::uint32_t>(2 + u.size() + markers.size()));
-            arcs([&](std::uint32_t a, std::uint32_t b, Capacity) { net_.count(a, b); });
-            net_.layout();
-            arcs([&](std::uint32_t a, std::uint32_t b, Capacity c) { net_.add(a, b, c); });
-            const Capacity flow = net_.run(0, 1, work_, budget_);
+            // Narrow residuals while the finite capacities fit (see
+            // g_narrow_limit), else, or when a residual outgrows them, wide
+            // from the same work count.
+            const auto vertices = static_cast<std::uint32_t>(2 + u.size() + markers.size());
+            const std::uint64_t work_before = work_;
+            Capacity flow = -2;
+            bool narrow = false;
+            if (g_narrow_limit > 0 && static_cast<std::uint64_t>(std::max(size, weight)) <= 0xFFFFFFFEu) {
+                narrow = true;
+                flow = solve(narrow_, vertices, arcs);
+                if (flow == -2) {
+                    ++g_narrow_restarts;
+                    work_ = work_before;
+                    narrow = false;
+                    narrow_.release();
+                } else {
+                    wide_.release();
+                }
+            }
+            if (flow == -2) flow = solve(wide_, vertices, arcs);
+            auto source_side = [&](std::uint32_t x) {
+                return narrow ? narrow_.source_side(x) : wide_.source_side(x);
+            };
             if (flow < 0) {
                 exhausted_ = true;
             } else if (flow < size * weight) {  // some initial subset has f > 0 = f(u)
                 for (std::uint32_t i = 0; i < u.size(); ++i)
-                    if (net_.source_side(2 + i)) a.push_back(u[i]);
+                    if (source_side(2 + i)) a.push_back(u[i]);
                 if (a.empty() || a.size() == u.size())
                     fail(Errc::internal, "Sidney decomposition: the least maximizer is empty or the whole set");
             }
@@ -283,14 +341,28 @@ private:
         return a;
     }
 
+    template <class Net, class Arcs>
+    Capacity solve(Net& net, std::uint32_t vertices, Arcs&& arcs) {
+        net.begin(vertices);
+        arcs([&](std::uint32_t a, std::uint32_t b, Capacity) { net.count(a, b); });
+        net.layout();
+        arcs([&](std::uint32_t a, std::uint32_t b, Capacity c) { net.add(a, b, c); });
+        return net.run(0, 1, work_, budget_);
+    }
+
     const Dag& dag_;
     std::vector<char> done_, in_u_;
     std::vector<std::uint32_t> local_, stamp_;
     std::uint32_t round_ = 0;
-    MaxFlow net_;
+    MaxFlow<std::uint32_t> narrow_;
+    MaxFlow<Capacity> wide_;
     std::uint64_t budget_ = 0, work_ = 0, unsplit_ = 0;
     bool exhausted_ = false, any_exhausted_ = false;
 };
+
+// Components of at least this many nodes + arcs free their max-flow
+// network as soon as they are decomposed.
+constexpr std::uint64_t kReleaseNetworkItems = std::uint64_t{1} << 20;
 
 struct Block {
     std::vector<NodeId> nodes;
@@ -328,6 +400,14 @@ std::vector<std::vector<NodeId>> components(const Dag& dag, const std::vector<ch
 }
 
 }  // namespace
+
+std::uint64_t detail::set_sidney_narrow_limit(std::uint64_t limit) {
+    const std::uint64_t old = g_narrow_limit;
+    g_narrow_limit = std::min<std::uint64_t>(limit, 0xFFFFFFFEu);
+    return old;
+}
+
+std::uint64_t detail::sidney_narrow_restarts() { return g_narrow_restarts; }
 
 std::uint64_t sidney_work_budget(const Dag& dag) {
     // Small components (sums of workflow copies) need up to ~100 x their
@@ -377,16 +457,23 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     std::vector<std::pair<std::uint32_t, std::uint64_t>> pieces;
     for (std::size_t c = 0; c < comps.size(); ++c) {
         cumulative += sizes[c];
-        std::vector<std::uint64_t> weights;
-        weights.reserve(comps[c].size());
-        for (NodeId j : comps[c]) {
-            std::uint64_t w = 0;
-            for (NodeId ch : dag.children(j)) w += (kEnvelopeScale + missing[ch] - 1) / missing[ch];
-            weights.push_back(w);
-        }
         const u128 share = static_cast<u128>(work_budget) * cumulative / total;
         std::vector<std::vector<NodeId>> sets;
         const bool cut = dec.run(std::move(comps[c]), static_cast<std::uint64_t>(share), sets);
+        // A giant component's network is not reused: freed before the
+        // arrays below are allocated (peak memory).
+        if (sizes[c] >= kReleaseNetworkItems) dec.release_networks();
+        // The sets hold the component's nodes (the weights are sorted below:
+        // their order does not matter).
+        std::vector<std::uint64_t> weights;
+        if (cut)
+            for (const std::vector<NodeId>& set : sets)
+                for (NodeId j : set) {
+                    std::uint64_t w = 0;
+                    for (NodeId ch : dag.children(j)) w += (kEnvelopeScale + missing[ch] - 1) / missing[ch];
+                    weights.push_back(w);
+                }
+        comps[c] = {};
         per_comp.emplace_back();
         for (std::vector<NodeId>& set : sets) {
             std::uint64_t released = 0;

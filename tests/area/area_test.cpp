@@ -306,6 +306,53 @@ TEST(Sidney, WorkBudgetOnlyStopsSplitting) {
     EXPECT_GT(cut, 100);  // the small budgets did cut
 }
 
+// The max-flow keeps residuals in 32 bits while they fit and starts a call
+// over in 64 when one outgrows them (sidney.cpp): with the limit at 3 (most
+// calls start over, mid-flow), at 0 (every call wide, as before) and at the
+// default, the decomposition, its work count and the bound are the same, on
+// random dags of up to 400 nodes, whole and cut by budgets, with and without
+// a taken prefix.
+TEST(Sidney, NarrowCapacitiesGiveTheSameDecomposition) {
+    struct Restore {
+        std::uint64_t old = area::detail::set_sidney_narrow_limit(0xFFFFFFFEu);
+        ~Restore() { area::detail::set_sidney_narrow_limit(old); }
+    } restore;
+    const std::uint64_t restarts = area::detail::sidney_narrow_restarts();
+    for (std::uint64_t seed = 1; seed <= 240; ++seed) {
+        const auto n = static_cast<std::uint32_t>(20 + (seed * 37) % 380);
+        const Dag g = seed % 4 == 0 ? narrow_dag(n, 6, 0.4, seed)
+                      : seed % 4 == 1 ? leveled_dag(n, 2 + seed % 7, 4.0 / n, seed)
+                                      : small_dag(n, seed);
+        std::vector<NodeId> prefix;
+        if (seed % 5 == 0)
+            for (NodeId v : g.topological_order()) {
+                if (prefix.size() >= n / 4) break;
+                const auto ps = g.parents(v);
+                if (std::all_of(ps.begin(), ps.end(), [&](NodeId p) { return std::count(prefix.begin(), prefix.end(), p); }))
+                    prefix.push_back(v);
+            }
+        area::detail::set_sidney_narrow_limit(0);
+        const auto wide = sidney_decomposition(g, prefix, ~std::uint64_t{0});
+        for (std::uint64_t budget : {~std::uint64_t{0}, wide.work / 3, wide.work / 2}) {
+            area::detail::set_sidney_narrow_limit(0);
+            const auto ref = sidney_decomposition(g, prefix, budget);
+            for (std::uint64_t limit : {std::uint64_t{3}, std::uint64_t{0xFFFFFFFEu}}) {
+                area::detail::set_sidney_narrow_limit(limit);
+                const auto sd = sidney_decomposition(g, prefix, budget);
+                ASSERT_EQ(sd.nodes, ref.nodes) << "seed " << seed << " budget " << budget << " limit " << limit;
+                EXPECT_EQ(sd.offsets, ref.offsets);
+                EXPECT_EQ(sd.released, ref.released);
+                EXPECT_EQ(sd.work, ref.work) << "seed " << seed << " budget " << budget << " limit " << limit;
+                EXPECT_EQ(sd.complete, ref.complete);
+                EXPECT_EQ(sd.unsplit, ref.unsplit);
+                EXPECT_EQ(sd.envelope, ref.envelope);
+                EXPECT_EQ(area_upper_bound(g, sd), area_upper_bound(g, ref));
+            }
+        }
+    }
+    EXPECT_GT(area::detail::sidney_narrow_restarts() - restarts, 500u);
+}
+
 // The bound is within 15% of the optimum on small dags (it was up to 54%
 // above it with the envelope alone: the ancestor/descendant caps of bound.cpp).
 TEST(Sidney, BoundIsTightOnSmallDags) {
