@@ -529,29 +529,45 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
 
 std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, std::span<const NodeId> taken) {
     const NodeId n = dag.node_count();
-    std::vector<std::uint32_t> block_of(n, kNoNode), missing(n), gain(n, 0);
+    std::vector<std::uint32_t> block_of(n, kNoNode), gain(n, 0);
     for (std::size_t b = 0; b < sd.block_count(); ++b)
         for (std::uint32_t k = sd.offsets[b]; k < sd.offsets[b + 1]; ++k) block_of[sd.nodes[k]] = static_cast<std::uint32_t>(b);
     std::vector<char> done(n, 0);
     std::vector<NodeId> order;
     order.reserve(n);
-    for (NodeId v = 0; v < n; ++v) missing[v] = dag.in_degree(v);
+    // Per node, side by side: its unexecuted parent arcs and the XOR of
+    // their tails, which names the last one in O(1) when one is left (the
+    // parent a scan of the parents for the first unexecuted one would find).
+    struct Pending {
+        std::uint32_t missing, rest;
+    };
+    std::vector<Pending> pend(n);
+    std::uint32_t max_in = 0;
+    for (NodeId v = 0; v < n; ++v) {
+        std::uint32_t x = 0;
+        for (NodeId p : dag.parents(v)) x ^= p;
+        pend[v] = {dag.in_degree(v), x};
+        max_in = std::max(max_in, dag.in_degree(v));
+    }
+    auto run = [&](NodeId u, Pending& c) {
+        --c.missing;
+        c.rest ^= u;
+    };
     // The taken prefix runs first, as given (sidney_decomposition checked it).
     for (NodeId u : taken) {
-        if (missing[u] != 0 || block_of[u] != kNoNode) fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
+        if (pend[u].missing != 0 || block_of[u] != kNoNode) fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
         done[u] = 1;
         order.push_back(u);
-        for (NodeId c : dag.children(u)) --missing[c];
+        for (NodeId c : dag.children(u)) run(u, pend[c]);
     }
+    // The unexecuted parent of a node with one parent arc left, or kNoNode
+    // (an executed one: only with parallel arcs, which Dag merges).
+    auto last_parent = [&](const Pending& c) { return done[c.rest] ? kNoNode : c.rest; };
     // gain[u] = children whose only unexecuted parent is u: the tasks running
     // u makes eligible now.
     for (NodeId v = 0; v < n; ++v)
-        if (!done[v] && missing[v] == 1)
-            for (NodeId p : dag.parents(v))
-                if (!done[p]) {
-                    ++gain[p];
-                    break;
-                }
+        if (!done[v] && pend[v].missing == 1)
+            if (const NodeId p = last_parent(pend[v]); p != kNoNode) ++gain[p];
     // Max-heap of (gain, nonsink, -id) over eligible nodes of the current
     // block; stale entries (gain changed) are skipped. Nodes of later blocks
     // that become eligible wait in their block's list.
@@ -559,10 +575,16 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     std::priority_queue<Entry> heap;
     std::vector<std::vector<NodeId>> waiting(sd.block_count());
     std::size_t current = 0;
+    // 1/k by table for the common in-degrees (the same double as dividing).
+    std::vector<double> inverse(std::min<std::size_t>(max_in, 4096) + 1, 0.0);
+    for (std::size_t k = 1; k < inverse.size(); ++k) inverse[k] = 1.0 / static_cast<double>(k);
     // Ties: the most progress towards children that still wait on others.
     auto progress = [&](NodeId v) {
         double p = 0;
-        for (NodeId c : dag.children(v)) p += missing[c] > 1 ? 1.0 / missing[c] : 0.0;
+        for (NodeId c : dag.children(v)) {
+            const std::uint32_t m = pend[c].missing;
+            p += m > 1 ? (m < inverse.size() ? inverse[m] : 1.0 / m) : 0.0;
+        }
         return p;
     };
     auto entry = [&](NodeId v) { return Entry{gain[v], progress(v), !dag.is_sink(v), -static_cast<std::int64_t>(v)}; };
@@ -571,7 +593,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         else waiting[block_of[v]].push_back(v);
     };
     for (NodeId v = 0; v < n; ++v)
-        if (!done[v] && missing[v] == 0) eligible(v);
+        if (!done[v] && pend[v].missing == 0) eligible(v);
     for (current = 0; current < sd.block_count(); ++current) {
         for (NodeId v : waiting[current]) heap.push(entry(v));
         waiting[current] = {};
@@ -583,15 +605,15 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
             done[u] = 1;
             order.push_back(u);
             for (NodeId c : dag.children(u)) {
-                if (--missing[c] == 0) {
+                Pending& pc = pend[c];
+                run(u, pc);
+                if (pc.missing == 0) {
                     eligible(c);
-                } else if (missing[c] == 1) {
-                    for (NodeId p : dag.parents(c))
-                        if (!done[p]) {
-                            ++gain[p];
-                            if (missing[p] == 0 && block_of[p] == current) heap.push(entry(p));
-                            break;
-                        }
+                } else if (pc.missing == 1) {
+                    if (const NodeId p = last_parent(pc); p != kNoNode) {
+                        ++gain[p];
+                        if (pend[p].missing == 0 && block_of[p] == current) heap.push(entry(p));
+                    }
                 }
             }
         }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <queue>
 
 #include "../core/test_util.hpp"
 #include "blocks/duality.hpp"
@@ -512,6 +513,59 @@ TEST(Schedule, EmptyAndSingle) {
     const Result r = schedule(b.build());
     EXPECT_EQ(r.status, Status::ic_optimal);
     EXPECT_EQ(r.eval.eligible, (std::vector<std::uint32_t>{1, 0}));
+}
+
+// greedy_order before issue 18's speedup (a scan of the parents for the
+// last unexecuted one), kept to compare with.
+std::vector<NodeId> scanning_greedy_order(const Dag& dag) {
+    const NodeId n = dag.node_count();
+    std::vector<std::uint32_t> missing(n), gain(n, 0);
+    std::vector<bool> done(n, false);
+    for (NodeId v = 0; v < n; ++v) {
+        missing[v] = dag.in_degree(v);
+        if (missing[v] == 1) ++gain[dag.parents(v)[0]];
+    }
+    using Entry = std::pair<std::uint32_t, std::int64_t>;
+    std::priority_queue<Entry> heap;
+    std::vector<NodeId> sinks, order;
+    auto make_eligible = [&](NodeId v) {
+        if (dag.is_sink(v)) sinks.push_back(v);
+        else heap.emplace(gain[v], -static_cast<std::int64_t>(v));
+    };
+    for (NodeId v = 0; v < n; ++v)
+        if (missing[v] == 0) make_eligible(v);
+    while (!heap.empty()) {
+        const auto [g, negid] = heap.top();
+        heap.pop();
+        const NodeId u = static_cast<NodeId>(-negid);
+        if (done[u] || g != gain[u]) continue;
+        done[u] = true;
+        order.push_back(u);
+        for (NodeId c : dag.children(u)) {
+            if (--missing[c] == 0) {
+                make_eligible(c);
+            } else if (missing[c] == 1) {
+                for (NodeId p : dag.parents(c))
+                    if (!done[p]) {
+                        ++gain[p];
+                        if (missing[p] == 0) heap.emplace(gain[p], -static_cast<std::int64_t>(p));
+                        break;
+                    }
+            }
+        }
+    }
+    order.insert(order.end(), sinks.begin(), sinks.end());
+    return order;
+}
+
+// greedy_order names the last unexecuted parent by XOR: the same order as the
+// scanning one on 400 random and layered dags of up to 800 nodes.
+TEST(Schedule, GreedyOrderAsTheScanningOne) {
+    for (std::uint64_t seed = 0; seed < 400; ++seed) {
+        const auto n = static_cast<std::uint32_t>(5 + (seed * 61) % 795);
+        const Dag g = mixed_dag(seed, n, 3.0 / n + 0.01 * static_cast<double>(seed % 5), 0.4);
+        ASSERT_EQ(greedy_order(g), scanning_greedy_order(g)) << "seed " << seed;
+    }
 }
 
 TEST(Schedule, GreedyOrderIsValidAndSinksLast) {
