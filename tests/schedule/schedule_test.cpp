@@ -413,6 +413,34 @@ TEST(Schedule, SidneyWorkBudget) {
     EXPECT_GT(reached, 50);
 }
 
+// The fallback scores its candidates by pebble::area and plays only the
+// winner in full: the reason names every candidate with the AREA a full
+// evaluation gives, the winner's is the largest, and r.eval is the winner's
+// whole evaluation (E(t), memory), on 300 random and layered dags.
+TEST(Schedule, AreaFallbackScoresAsFullEvaluations) {
+    int heuristic = 0;
+    for (std::uint64_t seed = 0; seed < 300; ++seed) {
+        const std::uint32_t n = 8 + static_cast<std::uint32_t>((seed * 29) % 300);
+        const Dag g = mixed_dag(seed, n, 3.0 / n + 0.02 * static_cast<double>(seed % 4), 6.0 / n);
+        const Result r = schedule(g, decomposition_only());
+        if (r.status != Status::heuristic) continue;
+        ++heuristic;
+        expect_evaluation_of_order(g, r, "fallback winner");
+        const std::uint64_t sidney = pebble::evaluate(g, area::sidney_order(g, area::sidney_decomposition(g))).area;
+        const std::pair<const char*, std::uint64_t> cands[] = {
+            {"Sidney decomposition ", sidney},
+            {"most newly eligible first ", pebble::evaluate(g, greedy_order(g)).area},
+            {"FIFO ", pebble::evaluate(g, pebble::baseline_order(g, pebble::Policy::fifo)).area},
+            {"level order ", pebble::evaluate(g, pebble::baseline_order(g, pebble::Policy::level)).area}};
+        for (const auto& [name, area] : cands) {
+            EXPECT_NE(r.reason.find(std::string(name) + std::to_string(area)), std::string::npos)
+                << "seed " << seed << ": " << name << area << " not in " << r.reason;
+            EXPECT_GE(r.eval.area, area);
+        }
+    }
+    EXPECT_GT(heuristic, 100);
+}
+
 TEST(Schedule, AreaFallbackKeepsTheProvenChain) {
     Options no_exact = decomposition_only();
     int kept = 0, reordered = 0;
