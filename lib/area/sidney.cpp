@@ -226,7 +226,9 @@ public:
 
     // `limit`: the total work allowed once this component is done.
     // True when the budget stopped the splitting in this component.
-    bool run(std::vector<NodeId> comp, std::uint64_t limit, std::vector<std::vector<NodeId>>& out) {
+    // Blocks go to `nodes` (block after block), each closed by an entry of
+    // `ends` (its end in `nodes`).
+    bool run(std::vector<NodeId> comp, std::uint64_t limit, std::vector<NodeId>& nodes, std::vector<std::uint32_t>& ends) {
         budget_ = limit;
         exhausted_ = false;
         std::vector<std::vector<NodeId>> stack;
@@ -241,7 +243,8 @@ public:
                 any_exhausted_ = any_exhausted_ || exhausted_;
                 for (NodeId v : u) done_[v] = 1;
                 std::sort(u.begin(), u.end());
-                out.push_back(std::move(u));
+                nodes.insert(nodes.end(), u.begin(), u.end());
+                ends.push_back(static_cast<std::uint32_t>(nodes.size()));
                 continue;
             }
             for (NodeId v : a) in_u_[v] = 2;
@@ -364,11 +367,6 @@ private:
 // network as soon as they are decomposed.
 constexpr std::uint64_t kReleaseNetworkItems = std::uint64_t{1} << 20;
 
-struct Block {
-    std::vector<NodeId> nodes;
-    std::uint64_t released;
-};
-
 // Weakly connected components of the nodes not taken, each as its nodes in
 // id order, by the smallest id they hold.
 std::vector<std::vector<NodeId>> components(const Dag& dag, const std::vector<char>& taken) {
@@ -432,7 +430,15 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
         is_taken[v] = 1;
     }
     Decomposer dec(dag, taken);
-    std::vector<std::vector<Block>> per_comp;
+    // Every component's blocks, flat (no vector per block: sums of many small
+    // components have ~20 blocks per 25 nodes): block k is
+    // nodes[ends[k - 1] .. ends[k]), component c's blocks are
+    // first[c] .. first[c + 1].
+    std::vector<NodeId> nodes;
+    std::vector<std::uint32_t> ends, first{0};
+    std::vector<std::uint64_t> released_of;
+    nodes.reserve(n - taken.size());
+    auto begin_of = [&](std::size_t k) { return k == 0 ? 0u : ends[k - 1]; };
     // released_i: the markers whose last parent not taken lies in block i,
     // counted down component by component, block by block.
     std::vector<std::uint32_t> missing(n, 0);
@@ -458,36 +464,35 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     for (std::size_t c = 0; c < comps.size(); ++c) {
         cumulative += sizes[c];
         const u128 share = static_cast<u128>(work_budget) * cumulative / total;
-        std::vector<std::vector<NodeId>> sets;
-        const bool cut = dec.run(std::move(comps[c]), static_cast<std::uint64_t>(share), sets);
+        const std::size_t from = nodes.size();
+        const bool cut = dec.run(std::move(comps[c]), static_cast<std::uint64_t>(share), nodes, ends);
         // A giant component's network is not reused: freed before the
         // arrays below are allocated (peak memory).
         if (sizes[c] >= kReleaseNetworkItems) dec.release_networks();
-        // The sets hold the component's nodes (the weights are sorted below:
+        // The blocks hold the component's nodes (the weights are sorted below:
         // their order does not matter).
         std::vector<std::uint64_t> weights;
         if (cut)
-            for (const std::vector<NodeId>& set : sets)
-                for (NodeId j : set) {
-                    std::uint64_t w = 0;
-                    for (NodeId ch : dag.children(j)) w += (kEnvelopeScale + missing[ch] - 1) / missing[ch];
-                    weights.push_back(w);
-                }
+            for (std::size_t k = from; k < nodes.size(); ++k) {
+                std::uint64_t w = 0;
+                for (NodeId ch : dag.children(nodes[k])) w += (kEnvelopeScale + missing[ch] - 1) / missing[ch];
+                weights.push_back(w);
+            }
         comps[c] = {};
-        per_comp.emplace_back();
-        for (std::vector<NodeId>& set : sets) {
+        for (std::size_t k = first.back(); k < ends.size(); ++k) {
             std::uint64_t released = 0;
-            for (NodeId j : set)
-                for (NodeId c : dag.children(j)) released += --missing[c] == 0 ? 1u : 0u;
-            per_comp.back().push_back({std::move(set), released});
+            for (std::uint32_t x = begin_of(k); x < ends[k]; ++x)
+                for (NodeId ch : dag.children(nodes[x])) released += --missing[ch] == 0 ? 1u : 0u;
+            released_of.push_back(released);
         }
         if (cut) {
             std::sort(weights.begin(), weights.end(), std::greater<>());
             for (std::uint64_t w : weights) pieces.emplace_back(1, w);
         } else {
-            for (const Block& b : per_comp.back())
-                pieces.emplace_back(static_cast<std::uint32_t>(b.nodes.size()), b.released * kEnvelopeScale);
+            for (std::size_t k = first.back(); k < ends.size(); ++k)
+                pieces.emplace_back(ends[k] - begin_of(k), released_of[k] * kEnvelopeScale);
         }
+        first.push_back(static_cast<std::uint32_t>(ends.size()));
     }
     // Merged by non-increasing ratio (each component's pieces already are):
     // the sum of the components' concave curves is at most this one.
@@ -505,19 +510,19 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     };
     std::priority_queue<Head, std::vector<Head>, decltype(later)> heads(later);
     auto push = [&](std::size_t c, std::size_t i) {
-        if (i < per_comp[c].size())
-            heads.emplace(per_comp[c][i].released, static_cast<std::uint32_t>(per_comp[c][i].nodes.size()), c, i);
+        const std::size_t k = first[c] + i;
+        if (k < first[c + 1]) heads.emplace(released_of[k], ends[k] - begin_of(k), c, i);
     };
-    for (std::size_t c = 0; c < per_comp.size(); ++c) push(c, 0);
+    for (std::size_t c = 0; c + 1 < first.size(); ++c) push(c, 0);
     SidneyDecomposition out;
     out.nodes.reserve(n);
     while (!heads.empty()) {
         const auto [w, s, c, i] = heads.top();
         heads.pop();
-        const Block& b = per_comp[c][i];
-        out.nodes.insert(out.nodes.end(), b.nodes.begin(), b.nodes.end());
+        const std::size_t k = first[c] + i;
+        out.nodes.insert(out.nodes.end(), nodes.begin() + begin_of(k), nodes.begin() + ends[k]);
         out.offsets.push_back(static_cast<std::uint32_t>(out.nodes.size()));
-        out.released.push_back(b.released);
+        out.released.push_back(released_of[k]);
         push(c, i + 1);
     }
     out.complete = !dec.exhausted();
@@ -573,7 +578,11 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     // that become eligible wait in their block's list.
     using Entry = std::tuple<std::uint32_t, double, bool, std::int64_t>;
     std::priority_queue<Entry> heap;
-    std::vector<std::vector<NodeId>> waiting(sd.block_count());
+    // Per later block, a list (linked through `next_waiting`) of its nodes
+    // already eligible: the heap's order does not depend on the order they
+    // are pushed in (entries differ in their ids), so a stack will do, and no
+    // vector per block (sums of small components have ~n blocks).
+    std::vector<std::uint32_t> waiting(sd.block_count(), kNoNode), next_waiting(n, kNoNode);
     std::size_t current = 0;
     // 1/k by table for the common in-degrees (the same double as dividing).
     std::vector<double> inverse(std::min<std::size_t>(max_in, 4096) + 1, 0.0);
@@ -590,13 +599,15 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     auto entry = [&](NodeId v) { return Entry{gain[v], progress(v), !dag.is_sink(v), -static_cast<std::int64_t>(v)}; };
     auto eligible = [&](NodeId v) {
         if (block_of[v] == current) heap.push(entry(v));
-        else waiting[block_of[v]].push_back(v);
+        else {
+            next_waiting[v] = waiting[block_of[v]];
+            waiting[block_of[v]] = v;
+        }
     };
     for (NodeId v = 0; v < n; ++v)
         if (!done[v] && pend[v].missing == 0) eligible(v);
     for (current = 0; current < sd.block_count(); ++current) {
-        for (NodeId v : waiting[current]) heap.push(entry(v));
-        waiting[current] = {};
+        for (NodeId v = waiting[current]; v != kNoNode; v = next_waiting[v]) heap.push(entry(v));
         while (!heap.empty()) {
             const auto [g, prog, nonsink, negid] = heap.top();
             heap.pop();
