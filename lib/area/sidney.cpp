@@ -231,14 +231,19 @@ public:
     bool run(std::vector<NodeId> comp, std::uint64_t limit, std::vector<NodeId>& nodes, std::vector<std::uint32_t>& ends) {
         budget_ = limit;
         exhausted_ = false;
-        std::vector<std::vector<NodeId>> stack;
-        stack.push_back(std::move(comp));
+        // The sets still to split, as segments of one buffer (no vector per
+        // set): the last segment is the next set; a split rewrites its
+        // segment as the rest then the least maximizer, each in the set's order.
+        buf_ = std::move(comp);
+        std::vector<std::pair<std::uint32_t, std::uint32_t>>& stack = segments_;
+        stack.assign(1, {0u, static_cast<std::uint32_t>(buf_.size())});
         while (!stack.empty()) {
-            std::vector<NodeId> u = std::move(stack.back());
+            const auto [from, to] = stack.back();
             stack.pop_back();
-            std::vector<NodeId> a;
+            const std::span<NodeId> u(buf_.data() + from, to - from);
+            std::size_t a = 0;
             if (!exhausted_) a = least_maximizer(u);
-            if (a.empty()) {  // u is one block (or the budget is spent)
+            if (a == 0) {  // u is one block (or the budget is spent)
                 if (exhausted_ && u.size() > 1) ++unsplit_;
                 any_exhausted_ = any_exhausted_ || exhausted_;
                 for (NodeId v : u) done_[v] = 1;
@@ -247,14 +252,15 @@ public:
                 ends.push_back(static_cast<std::uint32_t>(nodes.size()));
                 continue;
             }
-            for (NodeId v : a) in_u_[v] = 2;
-            std::vector<NodeId> rest;
-            rest.reserve(u.size() - a.size());
+            for (NodeId v : a_) in_u_[v] = 2;
+            std::size_t r = 0;
             for (NodeId v : u)
-                if (in_u_[v] != 2) rest.push_back(v);
-            for (NodeId v : a) in_u_[v] = 0;
-            stack.push_back(std::move(rest));  // after a
-            stack.push_back(std::move(a));
+                if (in_u_[v] != 2) u[r++] = v;
+            std::copy(a_.begin(), a_.end(), u.begin() + static_cast<std::ptrdiff_t>(r));
+            for (NodeId v : a_) in_u_[v] = 0;
+            const auto mid = static_cast<std::uint32_t>(from + r);
+            stack.emplace_back(from, mid);  // the rest, after a
+            stack.emplace_back(mid, to);
         }
         return exhausted_;
     }
@@ -268,16 +274,18 @@ public:
     std::uint64_t work() const noexcept { return work_; }
 
 private:
-    // Empty when no initial subset of u has a larger ratio than u (u is a
-    // block) or the budget ran out (exhausted_), else the least maximizer of f.
-    std::vector<NodeId> least_maximizer(const std::vector<NodeId>& u) {
+    // 0 when no initial subset of u has a larger ratio than u (u is a block)
+    // or the budget ran out (exhausted_), else the size of the least
+    // maximizer of f, which a_ then holds (in u's order).
+    std::size_t least_maximizer(std::span<const NodeId> u) {
         ++round_;
         for (std::uint32_t i = 0; i < u.size(); ++i) {
             in_u_[u[i]] = 1;
             local_[u[i]] = i;
         }
         // Markers released within u: every parent taken or in u, one in u.
-        std::vector<NodeId> markers;
+        std::vector<NodeId>& markers = markers_;  // reused across calls
+        markers.clear();
         for (NodeId j : u)
             for (NodeId v : dag_.children(j)) {
                 ++work_;
@@ -288,7 +296,8 @@ private:
                 if (std::all_of(ps.begin(), ps.end(), [&](NodeId p) { return done_[p] || in_u_[p]; }))
                     markers.push_back(v);
             }
-        std::vector<NodeId> a;
+        std::vector<NodeId>& a = a_;
+        a.clear();
         const auto size = static_cast<Capacity>(u.size());
         const auto weight = static_cast<Capacity>(markers.size());
         if (u.size() > 1 && weight > 0 && work_ > budget_) exhausted_ = true;
@@ -341,7 +350,7 @@ private:
             }
         }
         for (NodeId v : u) in_u_[v] = 0;
-        return a;
+        return a.size();
     }
 
     template <class Net, class Arcs>
@@ -357,6 +366,8 @@ private:
     std::vector<char> done_, in_u_;
     std::vector<std::uint32_t> local_, stamp_;
     std::uint32_t round_ = 0;
+    std::vector<NodeId> markers_, a_, buf_;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> segments_;
     MaxFlow<std::uint32_t> narrow_;
     MaxFlow<Capacity> wide_;
     std::uint64_t budget_ = 0, work_ = 0, unsplit_ = 0;
