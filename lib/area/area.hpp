@@ -96,6 +96,15 @@ inline SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const 
     return sidney_decomposition(dag, taken, sidney_work_budget(dag));
 }
 
+namespace detail {
+// Tests only: the largest residual capacity the max-flow keeps in 32 bits
+// before it starts the call over in 64 (sidney.cpp; 0: 64 bits from the
+// start); returns the previous one. The decomposition is the same whatever
+// it is. sidney_narrow_restarts: calls started over so far.
+std::uint64_t set_sidney_narrow_limit(std::uint64_t limit);
+std::uint64_t sidney_narrow_restarts();
+}  // namespace detail
+
 // The blocks in turn; inside each, repeatedly the eligible node of the block
 // that makes the most tasks eligible now (ties: the most progress towards
 // children still waiting on other parents, Σ 1/missing; nonsinks before

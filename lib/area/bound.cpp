@@ -110,7 +110,9 @@ std::uint64_t area_upper_bound(const Dag& dag, const SidneyDecomposition& sd) {
     const NodeId n = dag.node_count();
     // Caps (2) and (3): with_anc[t] = #{v : a(v) ≤ t}, window[t] = #{v : a(v) ≤ t ≤ n − 1 − d(v)}
     // (difference arrays over t).
-    std::vector<std::int64_t> with_anc(static_cast<std::size_t>(n) + 2, 0), window(static_cast<std::size_t>(n) + 2, 0);
+    // (Counts of at most n nodes: 32 bits, the differences modulo 2^32, whose
+    // prefix sums are then the counts exactly.)
+    std::vector<std::uint32_t> with_anc(static_cast<std::size_t>(n) + 2, 0), window(static_cast<std::size_t>(n) + 2, 0);
     {
         const std::vector<std::uint32_t> anc = relatives(dag, true), desc = relatives(dag, false);
         for (NodeId v = 0; v < n; ++v) {
@@ -144,7 +146,8 @@ std::uint64_t area_upper_bound(const Dag& dag, const SidneyDecomposition& sd) {
             const auto g = static_cast<std::uint64_t>(
                 (released_before + static_cast<u128>(w) * (t - before) / s) / kEnvelopeScale);  // ⌊g(t)⌋
             const std::uint64_t by_release = sources + g >= t ? sources + g - t : 0;
-            const auto by_ancestors = static_cast<std::uint64_t>(std::max<std::int64_t>(with_anc[t] - t, 0));
+            const auto by_ancestors = static_cast<std::uint64_t>(
+                std::max<std::int64_t>(static_cast<std::int64_t>(with_anc[t]) - static_cast<std::int64_t>(t), 0));
             const auto by_window = static_cast<std::uint64_t>(window[t]);
             bound += std::min({static_cast<std::uint64_t>(n - t), by_release, by_ancestors, by_window});
             if (t == n) break;

@@ -59,11 +59,33 @@ namespace {
 
 using Capacity = long long;
 
+// Residual capacities of the closure networks: 32 bits (12-byte arcs) while
+// they fit, else 64 (16-byte arcs, the original representation). Narrow:
+// infinite arcs hold kInfinite and never change (a path's bottleneck is never
+// one of them: every path starts with a finite arc s -> marker), and a
+// residual that would pass narrow_limit() makes the call start over wide
+// (the same pushes in the same order: the same flow, cut and work). Wide:
+// infinity is max/4 with arithmetic, which never reaches the bottleneck
+// either. Both give the same numbers on every finite arc, hence the same
+// search, so the choice is invisible in the result.
+// 0: always wide (tests). g_narrow_restarts counts the calls started over.
+std::uint64_t g_narrow_limit = 0xFFFFFFFEu, g_narrow_restarts = 0;
+
+template <class Cap>
+struct ArcOf {
+    std::uint32_t to, rev;
+    Cap cap;
+};
+
 // Dinic's maximum flow on a network given as an arc list, stored as CSR
-// with paired reverse arcs. The DFS is iterative (closure networks of deep
-// dags have long paths of infinite arcs).
+// with paired reverse arcs (each arc's head, pair and residual side by side:
+// one cache line per scanned arc). The DFS is iterative (closure networks of
+// deep dags have long paths of infinite arcs).
+template <class Cap>
 class MaxFlow {
 public:
+    static constexpr bool kNarrow = sizeof(Cap) == 4;
+    static constexpr Cap kInfinite = kNarrow ? static_cast<Cap>(0xFFFFFFFFu) : std::numeric_limits<Capacity>::max() / 4;
     // Built in two passes over the same arcs (no arc list kept): count(u, v)
     // for each, then layout(), then add(u, v, c) for each in the same order.
     void begin(std::uint32_t vertices) {
@@ -78,27 +100,23 @@ public:
     }
     void layout() {
         std::partial_sum(start_.begin(), start_.end(), start_.begin());
-        const std::size_t m = 2 * arcs_;
-        to_.resize(m);
-        rev_.resize(m);
-        cap_.resize(m);
+        arc_.resize(2 * arcs_);
         it_.assign(start_.begin(), start_.end() - 1);
         level_.resize(n_);
     }
+    // c < 0: infinite.
     void add(std::uint32_t u, std::uint32_t v, Capacity c) {
         const std::uint32_t a = it_[u]++, b = it_[v]++;
-        to_[a] = v;
-        cap_[a] = c;
-        rev_[a] = b;
-        to_[b] = u;
-        cap_[b] = 0;
-        rev_[b] = a;
+        arc_[a] = {v, b, c < 0 ? kInfinite : static_cast<Cap>(c)};
+        arc_[b] = {u, a, 0};
     }
     // The maximum flow from s to t, or -1 when `work` (arcs scanned, added
-    // to) passes `limit` first.
+    // to) passes `limit` first, or -2 (narrow only) when a residual would
+    // pass narrow_limit (work is then left where it stopped).
     Capacity run(std::uint32_t s, std::uint32_t t, std::uint64_t& work, std::uint64_t limit) {
         work += 2 * arcs_;
         Capacity total = 0;
+        const std::uint64_t narrow = g_narrow_limit;
         while (bfs(s, t, work)) {
             if (work > limit) return -1;
             std::copy(start_.begin(), start_.end() - 1, it_.begin());
@@ -108,28 +126,40 @@ public:
                 if (work > limit) return -1;
                 if (v == t) {
                     Capacity f = std::numeric_limits<Capacity>::max();
-                    for (std::uint32_t e : path_) f = std::min(f, cap_[e]);
+                    for (std::uint32_t e : path_)
+                        if (!kNarrow || arc_[e].cap != kInfinite) f = std::min(f, static_cast<Capacity>(arc_[e].cap));
                     std::size_t cut = path_.size();
                     for (std::size_t i = 0; i < path_.size(); ++i) {
-                        const std::uint32_t e = path_[i];
-                        cap_[e] -= f;
-                        cap_[rev_[e]] += f;
-                        if (cap_[e] == 0 && cut == path_.size()) cut = i;
+                        ArcOf<Cap>& fw = arc_[path_[i]];
+                        ArcOf<Cap>& bw = arc_[fw.rev];
+                        if constexpr (kNarrow) {
+                            if (fw.cap != kInfinite) fw.cap -= static_cast<Cap>(f);
+                            if (bw.cap != kInfinite) {
+                                if (static_cast<std::uint64_t>(bw.cap) + static_cast<std::uint64_t>(f) > narrow)
+                                    return -2;
+                                bw.cap += static_cast<Cap>(f);
+                            }
+                        } else {
+                            fw.cap -= f;
+                            bw.cap += f;
+                        }
+                        if (fw.cap == 0 && cut == path_.size()) cut = i;
                     }
                     work += path_.size();
                     total += f;
                     path_.resize(cut);
-                    v = path_.empty() ? s : to_[path_.back()];
+                    v = path_.empty() ? s : arc_[path_.back()].to;
                     continue;
                 }
                 bool advanced = false;
                 const std::uint32_t end = start_[v + 1];
+                const std::int32_t next_level = level_[v] + 1;
                 for (std::uint32_t& e = it_[v]; e < end; ++e) {
                     ++work;
-                    const std::uint32_t w = to_[e];
-                    if (cap_[e] > 0 && level_[w] == level_[v] + 1) {
+                    const ArcOf<Cap>& a = arc_[e];
+                    if (a.cap > 0 && level_[a.to] == next_level) {
                         path_.push_back(e);
-                        v = w;
+                        v = a.to;
                         advanced = true;
                         break;
                     }
@@ -139,7 +169,7 @@ public:
                 level_[v] = -1;  // dead end in this phase
                 const std::uint32_t e = path_.back();
                 path_.pop_back();
-                v = to_[rev_[e]];
+                v = arc_[arc_[e].rev].to;
                 ++it_[v];
             }
         }
@@ -148,6 +178,9 @@ public:
     // After run: whether v is reachable from s along arcs with residual
     // capacity (the last BFS, which did not reach t, was complete).
     bool source_side(std::uint32_t v) const { return level_[v] >= 0; }
+    // Gives the buffers back (after a giant component).
+    void release() { *this = MaxFlow(); }
+    std::size_t bytes() const noexcept { return arc_.capacity() * sizeof(ArcOf<Cap>); }
 
 private:
     // Levels from s over residual arcs; vertices at t's level or deeper are
@@ -162,19 +195,21 @@ private:
             const std::uint32_t u = queue_[h];
             if (level_[t] >= 0 && level_[u] >= level_[t]) break;
             work += start_[u + 1] - start_[u];
-            for (std::uint32_t e = start_[u]; e < start_[u + 1]; ++e)
-                if (cap_[e] > 0 && level_[to_[e]] < 0) {
-                    level_[to_[e]] = level_[u] + 1;
-                    queue_.push_back(to_[e]);
+            for (std::uint32_t e = start_[u]; e < start_[u + 1]; ++e) {
+                const ArcOf<Cap>& a = arc_[e];
+                if (a.cap > 0 && level_[a.to] < 0) {
+                    level_[a.to] = level_[u] + 1;
+                    queue_.push_back(a.to);
                 }
+            }
         }
         return level_[t] >= 0;
     }
 
     std::uint32_t n_ = 0;
     std::size_t arcs_ = 0;
-    std::vector<std::uint32_t> start_, to_, rev_, it_, queue_, path_;
-    std::vector<Capacity> cap_;
+    std::vector<std::uint32_t> start_, it_, queue_, path_;
+    std::vector<ArcOf<Cap>> arc_;
     std::vector<std::int32_t> level_;
 };
 
@@ -191,50 +226,66 @@ public:
 
     // `limit`: the total work allowed once this component is done.
     // True when the budget stopped the splitting in this component.
-    bool run(std::vector<NodeId> comp, std::uint64_t limit, std::vector<std::vector<NodeId>>& out) {
+    // Blocks go to `nodes` (block after block), each closed by an entry of
+    // `ends` (its end in `nodes`).
+    bool run(std::vector<NodeId> comp, std::uint64_t limit, std::vector<NodeId>& nodes, std::vector<std::uint32_t>& ends) {
         budget_ = limit;
         exhausted_ = false;
-        std::vector<std::vector<NodeId>> stack;
-        stack.push_back(std::move(comp));
+        // The sets still to split, as segments of one buffer (no vector per
+        // set): the last segment is the next set; a split rewrites its
+        // segment as the rest then the least maximizer, each in the set's order.
+        buf_ = std::move(comp);
+        std::vector<std::pair<std::uint32_t, std::uint32_t>>& stack = segments_;
+        stack.assign(1, {0u, static_cast<std::uint32_t>(buf_.size())});
         while (!stack.empty()) {
-            std::vector<NodeId> u = std::move(stack.back());
+            const auto [from, to] = stack.back();
             stack.pop_back();
-            std::vector<NodeId> a;
+            const std::span<NodeId> u(buf_.data() + from, to - from);
+            std::size_t a = 0;
             if (!exhausted_) a = least_maximizer(u);
-            if (a.empty()) {  // u is one block (or the budget is spent)
+            if (a == 0) {  // u is one block (or the budget is spent)
                 if (exhausted_ && u.size() > 1) ++unsplit_;
                 any_exhausted_ = any_exhausted_ || exhausted_;
                 for (NodeId v : u) done_[v] = 1;
                 std::sort(u.begin(), u.end());
-                out.push_back(std::move(u));
+                nodes.insert(nodes.end(), u.begin(), u.end());
+                ends.push_back(static_cast<std::uint32_t>(nodes.size()));
                 continue;
             }
-            for (NodeId v : a) in_u_[v] = 2;
-            std::vector<NodeId> rest;
-            rest.reserve(u.size() - a.size());
+            for (NodeId v : a_) in_u_[v] = 2;
+            std::size_t r = 0;
             for (NodeId v : u)
-                if (in_u_[v] != 2) rest.push_back(v);
-            for (NodeId v : a) in_u_[v] = 0;
-            stack.push_back(std::move(rest));  // after a
-            stack.push_back(std::move(a));
+                if (in_u_[v] != 2) u[r++] = v;
+            std::copy(a_.begin(), a_.end(), u.begin() + static_cast<std::ptrdiff_t>(r));
+            for (NodeId v : a_) in_u_[v] = 0;
+            const auto mid = static_cast<std::uint32_t>(from + r);
+            stack.emplace_back(from, mid);  // the rest, after a
+            stack.emplace_back(mid, to);
         }
         return exhausted_;
     }
     bool exhausted() const noexcept { return any_exhausted_; }
+    // Gives the networks' buffers back (kept for the next component otherwise).
+    void release_networks() {
+        narrow_.release();
+        wide_.release();
+    }
     std::uint64_t unsplit() const noexcept { return unsplit_; }
     std::uint64_t work() const noexcept { return work_; }
 
 private:
-    // Empty when no initial subset of u has a larger ratio than u (u is a
-    // block) or the budget ran out (exhausted_), else the least maximizer of f.
-    std::vector<NodeId> least_maximizer(const std::vector<NodeId>& u) {
+    // 0 when no initial subset of u has a larger ratio than u (u is a block)
+    // or the budget ran out (exhausted_), else the size of the least
+    // maximizer of f, which a_ then holds (in u's order).
+    std::size_t least_maximizer(std::span<const NodeId> u) {
         ++round_;
         for (std::uint32_t i = 0; i < u.size(); ++i) {
             in_u_[u[i]] = 1;
             local_[u[i]] = i;
         }
         // Markers released within u: every parent taken or in u, one in u.
-        std::vector<NodeId> markers;
+        std::vector<NodeId>& markers = markers_;  // reused across calls
+        markers.clear();
         for (NodeId j : u)
             for (NodeId v : dag_.children(j)) {
                 ++work_;
@@ -245,13 +296,14 @@ private:
                 if (std::all_of(ps.begin(), ps.end(), [&](NodeId p) { return done_[p] || in_u_[p]; }))
                     markers.push_back(v);
             }
-        std::vector<NodeId> a;
+        std::vector<NodeId>& a = a_;
+        a.clear();
         const auto size = static_cast<Capacity>(u.size());
         const auto weight = static_cast<Capacity>(markers.size());
         if (u.size() > 1 && weight > 0 && work_ > budget_) exhausted_ = true;
         if (u.size() > 1 && weight > 0 && !exhausted_) {
             // Vertices: 0 = s, 1 = t, 2 + i = job u[i], 2 + |u| + m = marker m.
-            const Capacity inf = std::numeric_limits<Capacity>::max() / 4;
+            const Capacity inf = -1;  // MaxFlow::add: infinite
             auto arcs = [&](auto&& arc) {
                 for (std::uint32_t i = 0; i < u.size(); ++i) {
                     arc(2 + i, 1, weight);
@@ -265,37 +317,66 @@ private:
                         if (in_u_[p]) arc(mv, 2 + local_[p], inf);
                 }
             };
-            net_.begin(static_cast<std::uint32_t>(2 + u.size() + markers.size()));
-            arcs([&](std::uint32_t a, std::uint32_t b, Capacity) { net_.count(a, b); });
-            net_.layout();
-            arcs([&](std::uint32_t a, std::uint32_t b, Capacity c) { net_.add(a, b, c); });
-            const Capacity flow = net_.run(0, 1, work_, budget_);
+            // Narrow residuals while the finite capacities fit (see
+            // g_narrow_limit), else, or when a residual outgrows them, wide
+            // from the same work count.
+            const auto vertices = static_cast<std::uint32_t>(2 + u.size() + markers.size());
+            const std::uint64_t work_before = work_;
+            Capacity flow = -2;
+            bool narrow = false;
+            if (g_narrow_limit > 0 && static_cast<std::uint64_t>(std::max(size, weight)) <= 0xFFFFFFFEu) {
+                narrow = true;
+                flow = solve(narrow_, vertices, arcs);
+                if (flow == -2) {
+                    ++g_narrow_restarts;
+                    work_ = work_before;
+                    narrow = false;
+                    narrow_.release();
+                } else {
+                    wide_.release();
+                }
+            }
+            if (flow == -2) flow = solve(wide_, vertices, arcs);
+            auto source_side = [&](std::uint32_t x) {
+                return narrow ? narrow_.source_side(x) : wide_.source_side(x);
+            };
             if (flow < 0) {
                 exhausted_ = true;
             } else if (flow < size * weight) {  // some initial subset has f > 0 = f(u)
                 for (std::uint32_t i = 0; i < u.size(); ++i)
-                    if (net_.source_side(2 + i)) a.push_back(u[i]);
+                    if (source_side(2 + i)) a.push_back(u[i]);
                 if (a.empty() || a.size() == u.size())
                     fail(Errc::internal, "Sidney decomposition: the least maximizer is empty or the whole set");
             }
         }
         for (NodeId v : u) in_u_[v] = 0;
-        return a;
+        return a.size();
+    }
+
+    template <class Net, class Arcs>
+    Capacity solve(Net& net, std::uint32_t vertices, Arcs&& arcs) {
+        net.begin(vertices);
+        arcs([&](std::uint32_t a, std::uint32_t b, Capacity) { net.count(a, b); });
+        net.layout();
+        arcs([&](std::uint32_t a, std::uint32_t b, Capacity c) { net.add(a, b, c); });
+        return net.run(0, 1, work_, budget_);
     }
 
     const Dag& dag_;
     std::vector<char> done_, in_u_;
     std::vector<std::uint32_t> local_, stamp_;
     std::uint32_t round_ = 0;
-    MaxFlow net_;
+    std::vector<NodeId> markers_, a_, buf_;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> segments_;
+    MaxFlow<std::uint32_t> narrow_;
+    MaxFlow<Capacity> wide_;
     std::uint64_t budget_ = 0, work_ = 0, unsplit_ = 0;
     bool exhausted_ = false, any_exhausted_ = false;
 };
 
-struct Block {
-    std::vector<NodeId> nodes;
-    std::uint64_t released;
-};
+// Components of at least this many nodes + arcs free their max-flow
+// network as soon as they are decomposed.
+constexpr std::uint64_t kReleaseNetworkItems = std::uint64_t{1} << 20;
 
 // Weakly connected components of the nodes not taken, each as its nodes in
 // id order, by the smallest id they hold.
@@ -329,6 +410,14 @@ std::vector<std::vector<NodeId>> components(const Dag& dag, const std::vector<ch
 
 }  // namespace
 
+std::uint64_t detail::set_sidney_narrow_limit(std::uint64_t limit) {
+    const std::uint64_t old = g_narrow_limit;
+    g_narrow_limit = std::min<std::uint64_t>(limit, 0xFFFFFFFEu);
+    return old;
+}
+
+std::uint64_t detail::sidney_narrow_restarts() { return g_narrow_restarts; }
+
 std::uint64_t sidney_work_budget(const Dag& dag) {
     // Small components (sums of workflow copies) need up to ~100 x their
     // nodes + arcs (a split per block, each a max-flow over what is left):
@@ -352,7 +441,15 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
         is_taken[v] = 1;
     }
     Decomposer dec(dag, taken);
-    std::vector<std::vector<Block>> per_comp;
+    // Every component's blocks, flat (no vector per block: sums of many small
+    // components have ~20 blocks per 25 nodes): block k is
+    // nodes[ends[k - 1] .. ends[k]), component c's blocks are
+    // first[c] .. first[c + 1].
+    std::vector<NodeId> nodes;
+    std::vector<std::uint32_t> ends, first{0};
+    std::vector<std::uint64_t> released_of;
+    nodes.reserve(n - taken.size());
+    auto begin_of = [&](std::size_t k) { return k == 0 ? 0u : ends[k - 1]; };
     // released_i: the markers whose last parent not taken lies in block i,
     // counted down component by component, block by block.
     std::vector<std::uint32_t> missing(n, 0);
@@ -377,30 +474,36 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     std::vector<std::pair<std::uint32_t, std::uint64_t>> pieces;
     for (std::size_t c = 0; c < comps.size(); ++c) {
         cumulative += sizes[c];
-        std::vector<std::uint64_t> weights;
-        weights.reserve(comps[c].size());
-        for (NodeId j : comps[c]) {
-            std::uint64_t w = 0;
-            for (NodeId ch : dag.children(j)) w += (kEnvelopeScale + missing[ch] - 1) / missing[ch];
-            weights.push_back(w);
-        }
         const u128 share = static_cast<u128>(work_budget) * cumulative / total;
-        std::vector<std::vector<NodeId>> sets;
-        const bool cut = dec.run(std::move(comps[c]), static_cast<std::uint64_t>(share), sets);
-        per_comp.emplace_back();
-        for (std::vector<NodeId>& set : sets) {
+        const std::size_t from = nodes.size();
+        const bool cut = dec.run(std::move(comps[c]), static_cast<std::uint64_t>(share), nodes, ends);
+        // A giant component's network is not reused: freed before the
+        // arrays below are allocated (peak memory).
+        if (sizes[c] >= kReleaseNetworkItems) dec.release_networks();
+        // The blocks hold the component's nodes (the weights are sorted below:
+        // their order does not matter).
+        std::vector<std::uint64_t> weights;
+        if (cut)
+            for (std::size_t k = from; k < nodes.size(); ++k) {
+                std::uint64_t w = 0;
+                for (NodeId ch : dag.children(nodes[k])) w += (kEnvelopeScale + missing[ch] - 1) / missing[ch];
+                weights.push_back(w);
+            }
+        comps[c] = {};
+        for (std::size_t k = first.back(); k < ends.size(); ++k) {
             std::uint64_t released = 0;
-            for (NodeId j : set)
-                for (NodeId c : dag.children(j)) released += --missing[c] == 0 ? 1u : 0u;
-            per_comp.back().push_back({std::move(set), released});
+            for (std::uint32_t x = begin_of(k); x < ends[k]; ++x)
+                for (NodeId ch : dag.children(nodes[x])) released += --missing[ch] == 0 ? 1u : 0u;
+            released_of.push_back(released);
         }
         if (cut) {
             std::sort(weights.begin(), weights.end(), std::greater<>());
             for (std::uint64_t w : weights) pieces.emplace_back(1, w);
         } else {
-            for (const Block& b : per_comp.back())
-                pieces.emplace_back(static_cast<std::uint32_t>(b.nodes.size()), b.released * kEnvelopeScale);
+            for (std::size_t k = first.back(); k < ends.size(); ++k)
+                pieces.emplace_back(ends[k] - begin_of(k), released_of[k] * kEnvelopeScale);
         }
+        first.push_back(static_cast<std::uint32_t>(ends.size()));
     }
     // Merged by non-increasing ratio (each component's pieces already are):
     // the sum of the components' concave curves is at most this one.
@@ -418,19 +521,19 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     };
     std::priority_queue<Head, std::vector<Head>, decltype(later)> heads(later);
     auto push = [&](std::size_t c, std::size_t i) {
-        if (i < per_comp[c].size())
-            heads.emplace(per_comp[c][i].released, static_cast<std::uint32_t>(per_comp[c][i].nodes.size()), c, i);
+        const std::size_t k = first[c] + i;
+        if (k < first[c + 1]) heads.emplace(released_of[k], ends[k] - begin_of(k), c, i);
     };
-    for (std::size_t c = 0; c < per_comp.size(); ++c) push(c, 0);
+    for (std::size_t c = 0; c + 1 < first.size(); ++c) push(c, 0);
     SidneyDecomposition out;
     out.nodes.reserve(n);
     while (!heads.empty()) {
         const auto [w, s, c, i] = heads.top();
         heads.pop();
-        const Block& b = per_comp[c][i];
-        out.nodes.insert(out.nodes.end(), b.nodes.begin(), b.nodes.end());
+        const std::size_t k = first[c] + i;
+        out.nodes.insert(out.nodes.end(), nodes.begin() + begin_of(k), nodes.begin() + ends[k]);
         out.offsets.push_back(static_cast<std::uint32_t>(out.nodes.size()));
-        out.released.push_back(b.released);
+        out.released.push_back(released_of[k]);
         push(c, i + 1);
     }
     out.complete = !dec.exhausted();
@@ -442,52 +545,80 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
 
 std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, std::span<const NodeId> taken) {
     const NodeId n = dag.node_count();
-    std::vector<std::uint32_t> block_of(n, kNoNode), missing(n), gain(n, 0);
+    std::vector<std::uint32_t> block_of(n, kNoNode), gain(n, 0);
     for (std::size_t b = 0; b < sd.block_count(); ++b)
         for (std::uint32_t k = sd.offsets[b]; k < sd.offsets[b + 1]; ++k) block_of[sd.nodes[k]] = static_cast<std::uint32_t>(b);
     std::vector<char> done(n, 0);
     std::vector<NodeId> order;
     order.reserve(n);
-    for (NodeId v = 0; v < n; ++v) missing[v] = dag.in_degree(v);
+    // Per node, side by side: its unexecuted parent arcs and the XOR of
+    // their tails, which names the last one in O(1) when one is left (the
+    // parent a scan of the parents for the first unexecuted one would find).
+    struct Pending {
+        std::uint32_t missing, rest;
+    };
+    std::vector<Pending> pend(n);
+    std::uint32_t max_in = 0;
+    for (NodeId v = 0; v < n; ++v) {
+        std::uint32_t x = 0;
+        for (NodeId p : dag.parents(v)) x ^= p;
+        pend[v] = {dag.in_degree(v), x};
+        max_in = std::max(max_in, dag.in_degree(v));
+    }
+    auto run = [&](NodeId u, Pending& c) {
+        --c.missing;
+        c.rest ^= u;
+    };
     // The taken prefix runs first, as given (sidney_decomposition checked it).
     for (NodeId u : taken) {
-        if (missing[u] != 0 || block_of[u] != kNoNode) fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
+        if (pend[u].missing != 0 || block_of[u] != kNoNode) fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
         done[u] = 1;
         order.push_back(u);
-        for (NodeId c : dag.children(u)) --missing[c];
+        for (NodeId c : dag.children(u)) run(u, pend[c]);
     }
+    // The unexecuted parent of a node with one parent arc left, or kNoNode
+    // (an executed one: only with parallel arcs, which Dag merges).
+    auto last_parent = [&](const Pending& c) { return done[c.rest] ? kNoNode : c.rest; };
     // gain[u] = children whose only unexecuted parent is u: the tasks running
     // u makes eligible now.
     for (NodeId v = 0; v < n; ++v)
-        if (!done[v] && missing[v] == 1)
-            for (NodeId p : dag.parents(v))
-                if (!done[p]) {
-                    ++gain[p];
-                    break;
-                }
+        if (!done[v] && pend[v].missing == 1)
+            if (const NodeId p = last_parent(pend[v]); p != kNoNode) ++gain[p];
     // Max-heap of (gain, nonsink, -id) over eligible nodes of the current
     // block; stale entries (gain changed) are skipped. Nodes of later blocks
     // that become eligible wait in their block's list.
     using Entry = std::tuple<std::uint32_t, double, bool, std::int64_t>;
     std::priority_queue<Entry> heap;
-    std::vector<std::vector<NodeId>> waiting(sd.block_count());
+    // Per later block, a list (linked through `next_waiting`) of its nodes
+    // already eligible: the heap's order does not depend on the order they
+    // are pushed in (entries differ in their ids), so a stack will do, and no
+    // vector per block (sums of small components have ~n blocks).
+    std::vector<std::uint32_t> waiting(sd.block_count(), kNoNode), next_waiting(n, kNoNode);
     std::size_t current = 0;
+    // 1/k by table for the common in-degrees (the same double as dividing).
+    std::vector<double> inverse(std::min<std::size_t>(max_in, 4096) + 1, 0.0);
+    for (std::size_t k = 1; k < inverse.size(); ++k) inverse[k] = 1.0 / static_cast<double>(k);
     // Ties: the most progress towards children that still wait on others.
     auto progress = [&](NodeId v) {
         double p = 0;
-        for (NodeId c : dag.children(v)) p += missing[c] > 1 ? 1.0 / missing[c] : 0.0;
+        for (NodeId c : dag.children(v)) {
+            const std::uint32_t m = pend[c].missing;
+            p += m > 1 ? (m < inverse.size() ? inverse[m] : 1.0 / m) : 0.0;
+        }
         return p;
     };
     auto entry = [&](NodeId v) { return Entry{gain[v], progress(v), !dag.is_sink(v), -static_cast<std::int64_t>(v)}; };
     auto eligible = [&](NodeId v) {
         if (block_of[v] == current) heap.push(entry(v));
-        else waiting[block_of[v]].push_back(v);
+        else {
+            next_waiting[v] = waiting[block_of[v]];
+            waiting[block_of[v]] = v;
+        }
     };
     for (NodeId v = 0; v < n; ++v)
-        if (!done[v] && missing[v] == 0) eligible(v);
+        if (!done[v] && pend[v].missing == 0) eligible(v);
     for (current = 0; current < sd.block_count(); ++current) {
-        for (NodeId v : waiting[current]) heap.push(entry(v));
-        waiting[current] = {};
+        for (NodeId v = waiting[current]; v != kNoNode; v = next_waiting[v]) heap.push(entry(v));
         while (!heap.empty()) {
             const auto [g, prog, nonsink, negid] = heap.top();
             heap.pop();
@@ -496,15 +627,15 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
             done[u] = 1;
             order.push_back(u);
             for (NodeId c : dag.children(u)) {
-                if (--missing[c] == 0) {
+                Pending& pc = pend[c];
+                run(u, pc);
+                if (pc.missing == 0) {
                     eligible(c);
-                } else if (missing[c] == 1) {
-                    for (NodeId p : dag.parents(c))
-                        if (!done[p]) {
-                            ++gain[p];
-                            if (missing[p] == 0 && block_of[p] == current) heap.push(entry(p));
-                            break;
-                        }
+                } else if (pc.missing == 1) {
+                    if (const NodeId p = last_parent(pc); p != kNoNode) {
+                        ++gain[p];
+                        if (pend[p].missing == 0 && block_of[p] == current) heap.push(entry(p));
+                    }
                 }
             }
         }

@@ -74,6 +74,17 @@ Evaluation evaluate(const Dag& dag, std::span<const NodeId> order) {
     return ev;
 }
 
+std::uint64_t area(const Dag& dag, std::span<const NodeId> order) {
+    std::uint32_t eligible = 0;
+    for (NodeId v = 0; v < dag.node_count(); ++v) eligible += dag.is_source(v) ? 1u : 0u;
+    std::uint64_t sum = eligible;
+    play(dag, order, [&](NodeId, std::uint32_t newly) {
+        eligible = eligible - 1 + newly;
+        sum += eligible;
+    });
+    return sum;
+}
+
 std::vector<std::uint32_t> nonsource_profile(const Dag& dag, std::span<const NodeId> order) {
     validate_order(dag, order);
     std::vector<std::uint32_t> missing(dag.node_count());

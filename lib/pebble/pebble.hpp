@@ -25,6 +25,9 @@ struct Evaluation {
 void validate_order(const Dag& dag, std::span<const NodeId> order);
 // Validates, then plays the game.
 Evaluation evaluate(const Dag& dag, std::span<const NodeId> order);
+// Validates and returns evaluate(dag, order).area in the same single pass,
+// without E(t) or the memory cost (comparing candidate orders).
+std::uint64_t area(const Dag& dag, std::span<const NodeId> order);
 
 // The profile the ▷ relation and IC-Sweep use (sweep-algorithm.txt §2,
 // footnote 4): entry i = nonsource nodes ELIGIBLE after the first i nonsinks

@@ -7,13 +7,23 @@ namespace ics::schedule {
 
 std::vector<NodeId> greedy_order(const Dag& dag) {
     const NodeId n = dag.node_count();
-    std::vector<std::uint32_t> missing(n), gain(n, 0);
+    // Per node, side by side: its unexecuted parent arcs and the XOR of
+    // their tails, which names the last one in O(1) when one is left (what
+    // a scan of the parents for the first unexecuted one finds).
+    struct Pending {
+        std::uint32_t missing, rest;
+    };
+    std::vector<Pending> pend(n);
+    std::vector<std::uint32_t> gain(n, 0);
     std::vector<bool> done(n, false);
-    // gain[u] = children whose only unexecuted parent is u.
     for (NodeId v = 0; v < n; ++v) {
-        missing[v] = dag.in_degree(v);
-        if (missing[v] == 1) ++gain[dag.parents(v)[0]];
+        std::uint32_t x = 0;
+        for (NodeId p : dag.parents(v)) x ^= p;
+        pend[v] = {dag.in_degree(v), x};
     }
+    // gain[u] = children whose only unexecuted parent is u.
+    for (NodeId v = 0; v < n; ++v)
+        if (pend[v].missing == 1) ++gain[pend[v].rest];
     // Lazy max-heap of (gain, -id) over eligible nonsinks; stale entries skipped.
     using Entry = std::pair<std::uint32_t, std::int64_t>;
     std::priority_queue<Entry> heap;
@@ -26,7 +36,7 @@ std::vector<NodeId> greedy_order(const Dag& dag) {
             heap.emplace(gain[v], -static_cast<std::int64_t>(v));
     };
     for (NodeId v = 0; v < n; ++v)
-        if (missing[v] == 0) make_eligible(v);
+        if (pend[v].missing == 0) make_eligible(v);
     while (!heap.empty()) {
         const auto [g, negid] = heap.top();
         heap.pop();
@@ -35,15 +45,17 @@ std::vector<NodeId> greedy_order(const Dag& dag) {
         done[u] = true;
         order.push_back(u);
         for (NodeId c : dag.children(u)) {
-            if (--missing[c] == 0) {
+            Pending& pc = pend[c];
+            --pc.missing;
+            pc.rest ^= u;
+            if (pc.missing == 0) {
                 make_eligible(c);
-            } else if (missing[c] == 1) {
-                for (NodeId p : dag.parents(c))
-                    if (!done[p]) {
-                        ++gain[p];
-                        if (missing[p] == 0) heap.emplace(gain[p], -static_cast<std::int64_t>(p));
-                        break;
-                    }
+            } else if (pc.missing == 1) {
+                const NodeId p = pc.rest;  // not done: Dag merges parallel arcs
+                if (!done[p]) {
+                    ++gain[p];
+                    if (pend[p].missing == 0) heap.emplace(gain[p], -static_cast<std::int64_t>(p));
+                }
             }
         }
     }

@@ -269,35 +269,60 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     // linearization continued greedily, or the exact search's
     // lexicographically best), the proven ▷-chain prefix then the Sidney
     // order of the rest (the decomposition given that prefix), the Sidney
-    // order, most newly eligible first, FIFO, level order.
+    // order, most newly eligible first, FIFO, level order. Each is scored by
+    // its AREA alone as soon as it is built (pebble::area: no E(t)) and only
+    // the best so far is kept (issue 18: peak memory); the winner is played
+    // in full at the end unless it came evaluated.
     struct Candidate {
         Method method;
         const char* name;
-        std::vector<NodeId> order;
-        pebble::Evaluation eval;
+        std::uint64_t area;
     };
     std::vector<Candidate> cands;
+    std::size_t best = 0;
+    std::vector<NodeId> best_order;
+    pebble::Evaluation best_eval;  // empty unless the best came evaluated
+    auto offer = [&](Method method, const char* name, std::vector<NodeId>&& order, pebble::Evaluation&& eval) {
+        const bool evaluated = !eval.eligible.empty();
+        const std::uint64_t area = evaluated ? eval.area : pebble::area(dag, order);
+        cands.push_back({method, name, area});
+        if (cands.size() > 1 && area <= cands[best].area) return;
+        best = cands.size() - 1;
+        best_order = std::move(order);
+        best_eval = evaluated ? std::move(eval) : pebble::Evaluation{};
+    };
     const std::uint64_t sidney_budget = opt.sidney_work_budget.value_or(area::sidney_work_budget(dag));
     if (!r.order.empty())
-        cands.push_back({r.method, r.method == Method::exact ? "exact search (lexicographically best profile)"
-                                                             : "▷-linearization continued greedily",
-                         std::move(r.order), std::move(r.eval)});
+        offer(r.method, r.method == Method::exact ? "exact search (lexicographically best profile)"
+                                                  : "▷-linearization continued greedily",
+              std::move(r.order), std::move(r.eval));
     if (!chain.empty() && chain.size() < n) {
-        const area::SidneyDecomposition rest = area::sidney_decomposition(dag, chain, sidney_budget);
-        cands.push_back({Method::sidney, "proven ▷-chain then Sidney decomposition",
-                         area::sidney_order(dag, rest, chain), {}});
+        std::vector<NodeId> order;
+        {
+            const area::SidneyDecomposition rest = area::sidney_decomposition(dag, chain, sidney_budget);
+            order = area::sidney_order(dag, rest, chain);
+        }
+        offer(Method::sidney, "proven ▷-chain then Sidney decomposition", std::move(order), {});
     }
-    const area::SidneyDecomposition sd = area::sidney_decomposition(dag, {}, sidney_budget);
-    cands.push_back({Method::sidney, "Sidney decomposition", area::sidney_order(dag, sd), {}});
-    cands.push_back({Method::greedy, "most newly eligible first", greedy_order(dag), {}});
-    cands.push_back({Method::fifo, "FIFO", pebble::baseline_order(dag, pebble::Policy::fifo), {}});
-    cands.push_back({Method::level, "level order", pebble::baseline_order(dag, pebble::Policy::level), {}});
-    std::size_t best = 0;
-    for (std::size_t k = 0; k < cands.size(); ++k) {
-        if (cands[k].eval.eligible.empty()) cands[k].eval = pebble::evaluate(dag, cands[k].order);
-        if (cands[k].eval.area > cands[best].eval.area) best = k;
+    // The decomposition's blocks are dead once its order and the bound are
+    // built: only whether it was complete stays.
+    bool sidney_complete = false;
+    std::uint64_t sidney_work = 0, sidney_unsplit = 0, bound = 0;
+    {
+        std::vector<NodeId> order;
+        {
+            const area::SidneyDecomposition sd = area::sidney_decomposition(dag, {}, sidney_budget);
+            sidney_complete = sd.complete;
+            sidney_work = sd.work;
+            sidney_unsplit = sd.unsplit;
+            order = area::sidney_order(dag, sd);
+            bound = area::area_upper_bound(dag, sd);
+        }
+        offer(Method::sidney, "Sidney decomposition", std::move(order), {});
     }
-    std::uint64_t bound = area::area_upper_bound(dag, sd);
+    offer(Method::greedy, "most newly eligible first", greedy_order(dag), {});
+    offer(Method::fifo, "FIFO", pebble::baseline_order(dag, pebble::Policy::fifo), {});
+    offer(Method::level, "level order", pebble::baseline_order(dag, pebble::Policy::level), {});
     if (!r.max_profile.empty()) {
         std::uint64_t sum = 0;
         for (std::uint32_t m : r.max_profile) sum += m;
@@ -306,17 +331,18 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     std::string versus;
     for (std::size_t k = 0; k < cands.size(); ++k)
         if (k != best)
-            versus += std::string(versus.empty() ? "" : ", ") + cands[k].name + " " + std::to_string(cands[k].eval.area);
+            versus += std::string(versus.empty() ? "" : ", ") + cands[k].name + " " + std::to_string(cands[k].area);
     // Whether the answer keeps the proven ▷-chain prefix in place.
     std::string kept;
     if (!chain.empty())
-        kept = std::equal(chain.begin(), chain.end(), cands[best].order.begin())
+        kept = std::equal(chain.begin(), chain.end(), best_order.begin())
                    ? "; the proven ▷-chain prefix (" + std::to_string(chain.size()) + " tasks) runs first, in place"
                    : "; a larger AREA reorders the proven ▷-chain prefix (" + std::to_string(chain.size()) + " tasks)";
     r.status = Status::heuristic;
     r.method = cands[best].method;
-    r.order = std::move(cands[best].order);
-    r.eval = std::move(cands[best].eval);
+    r.order = std::move(best_order);
+    r.eval = best_eval.eligible.empty() ? pebble::evaluate(dag, r.order) : std::move(best_eval);
+    if (r.eval.area != cands[best].area) fail(Errc::internal, "AREA of the best candidate changed when played again");
     if (bound < r.eval.area)
         fail(Errc::internal, "AREA bound " + std::to_string(bound) + " below the AREA " + std::to_string(r.eval.area) +
                                  " of a schedule");
@@ -329,9 +355,9 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     // Past its work budget the decomposition leaves sets whole (sidney.cpp):
     // the Sidney candidate is then greedy inside them and the bound keeps its
     // per-step caps only.
-    if (!sd.complete)
-        r.reason += "; the Sidney decomposition reached its work budget (" + std::to_string(sd.work) +
-                    " arcs built and scanned): " + std::to_string(sd.unsplit) +
+    if (!sidney_complete)
+        r.reason += "; the Sidney decomposition reached its work budget (" + std::to_string(sidney_work) +
+                    " arcs built and scanned): " + std::to_string(sidney_unsplit) +
                     " sets stay unsplit blocks, ordered greedily inside";
     return true;
 }

@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <numeric>
+#include <queue>
+#include <span>
+#include <tuple>
 #include <vector>
 
 #include "../exact/exact_test_util.hpp"
@@ -304,6 +307,165 @@ TEST(Sidney, WorkBudgetOnlyStopsSplitting) {
         }
     }
     EXPECT_GT(cut, 100);  // the small budgets did cut
+}
+
+// The max-flow keeps residuals in 32 bits while they fit and starts a call
+// over in 64 when one outgrows them (sidney.cpp): with the limit at 3 (most
+// calls start over, mid-flow), at 0 (every call wide, as before) and at the
+// default, the decomposition, its work count and the bound are the same, on
+// random dags of up to 400 nodes, whole and cut by budgets, with and without
+// a taken prefix.
+TEST(Sidney, NarrowCapacitiesGiveTheSameDecomposition) {
+    struct Restore {
+        std::uint64_t old = area::detail::set_sidney_narrow_limit(0xFFFFFFFEu);
+        ~Restore() { area::detail::set_sidney_narrow_limit(old); }
+    } restore;
+    const std::uint64_t restarts = area::detail::sidney_narrow_restarts();
+    for (std::uint64_t seed = 1; seed <= 240; ++seed) {
+        const auto n = static_cast<std::uint32_t>(20 + (seed * 37) % 380);
+        const Dag g = seed % 4 == 0 ? narrow_dag(n, 6, 0.4, seed)
+                      : seed % 4 == 1 ? leveled_dag(n, 2 + seed % 7, 4.0 / n, seed)
+                                      : small_dag(n, seed);
+        std::vector<NodeId> prefix;
+        if (seed % 5 == 0)
+            for (NodeId v : g.topological_order()) {
+                if (prefix.size() >= n / 4) break;
+                const auto ps = g.parents(v);
+                if (std::all_of(ps.begin(), ps.end(), [&](NodeId p) { return std::count(prefix.begin(), prefix.end(), p); }))
+                    prefix.push_back(v);
+            }
+        area::detail::set_sidney_narrow_limit(0);
+        const auto wide = sidney_decomposition(g, prefix, ~std::uint64_t{0});
+        for (std::uint64_t budget : {~std::uint64_t{0}, wide.work / 3, wide.work / 2}) {
+            area::detail::set_sidney_narrow_limit(0);
+            const auto ref = sidney_decomposition(g, prefix, budget);
+            for (std::uint64_t limit : {std::uint64_t{3}, std::uint64_t{0xFFFFFFFEu}}) {
+                area::detail::set_sidney_narrow_limit(limit);
+                const auto sd = sidney_decomposition(g, prefix, budget);
+                ASSERT_EQ(sd.nodes, ref.nodes) << "seed " << seed << " budget " << budget << " limit " << limit;
+                EXPECT_EQ(sd.offsets, ref.offsets);
+                EXPECT_EQ(sd.released, ref.released);
+                EXPECT_EQ(sd.work, ref.work) << "seed " << seed << " budget " << budget << " limit " << limit;
+                EXPECT_EQ(sd.complete, ref.complete);
+                EXPECT_EQ(sd.unsplit, ref.unsplit);
+                EXPECT_EQ(sd.envelope, ref.envelope);
+                EXPECT_EQ(area_upper_bound(g, sd), area_upper_bound(g, ref));
+            }
+        }
+    }
+    EXPECT_GT(area::detail::sidney_narrow_restarts() - restarts, 500u);
+}
+
+// sidney_order before issue 18's speedups (a scan of the parents for the
+// last unexecuted one, 1/missing by division), kept to compare with.
+std::vector<NodeId> scanning_sidney_order(const Dag& dag, const area::SidneyDecomposition& sd,
+                                          std::span<const NodeId> taken) {
+    const NodeId n = dag.node_count();
+    std::vector<std::uint32_t> block_of(n, kNoNode), missing(n), gain(n, 0);
+    for (std::size_t b = 0; b < sd.block_count(); ++b)
+        for (std::uint32_t k = sd.offsets[b]; k < sd.offsets[b + 1]; ++k) block_of[sd.nodes[k]] = static_cast<std::uint32_t>(b);
+    std::vector<char> done(n, 0);
+    std::vector<NodeId> order;
+    for (NodeId v = 0; v < n; ++v) missing[v] = dag.in_degree(v);
+    for (NodeId u : taken) {
+        done[u] = 1;
+        order.push_back(u);
+        for (NodeId c : dag.children(u)) --missing[c];
+    }
+    for (NodeId v = 0; v < n; ++v)
+        if (!done[v] && missing[v] == 1)
+            for (NodeId p : dag.parents(v))
+                if (!done[p]) {
+                    ++gain[p];
+                    break;
+                }
+    using Entry = std::tuple<std::uint32_t, double, bool, std::int64_t>;
+    std::priority_queue<Entry> heap;
+    std::vector<std::vector<NodeId>> waiting(sd.block_count());
+    std::size_t current = 0;
+    auto progress = [&](NodeId v) {
+        double p = 0;
+        for (NodeId c : dag.children(v)) p += missing[c] > 1 ? 1.0 / missing[c] : 0.0;
+        return p;
+    };
+    auto entry = [&](NodeId v) { return Entry{gain[v], progress(v), !dag.is_sink(v), -static_cast<std::int64_t>(v)}; };
+    auto eligible = [&](NodeId v) {
+        if (block_of[v] == current) heap.push(entry(v));
+        else waiting[block_of[v]].push_back(v);
+    };
+    for (NodeId v = 0; v < n; ++v)
+        if (!done[v] && missing[v] == 0) eligible(v);
+    for (current = 0; current < sd.block_count(); ++current) {
+        for (NodeId v : waiting[current]) heap.push(entry(v));
+        waiting[current] = {};
+        while (!heap.empty()) {
+            const auto [g, prog, nonsink, negid] = heap.top();
+            heap.pop();
+            const auto u = static_cast<NodeId>(-negid);
+            if (done[u] || g != gain[u]) continue;
+            done[u] = 1;
+            order.push_back(u);
+            for (NodeId c : dag.children(u)) {
+                if (--missing[c] == 0) {
+                    eligible(c);
+                } else if (missing[c] == 1) {
+                    for (NodeId p : dag.parents(c))
+                        if (!done[p]) {
+                            ++gain[p];
+                            if (missing[p] == 0 && block_of[p] == current) heap.push(entry(p));
+                            break;
+                        }
+                }
+            }
+        }
+    }
+    return order;
+}
+
+// sidney_order names the last unexecuted parent by XOR and takes 1/k from a
+// table: the same order as the scanning one on random dags of up to 600
+// nodes (in-degrees past the table's 4096 too), whole, cut by budgets, and
+// after a taken prefix.
+TEST(Sidney, OrderAsTheScanningOne) {
+    int compared = 0;
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        const auto n = static_cast<std::uint32_t>(10 + (seed * 53) % 590);
+        const Dag g = seed % 4 == 0 ? narrow_dag(n, 8, 0.4, seed)
+                      : seed % 4 == 1 ? leveled_dag(n, 2 + seed % 9, 6.0 / n, seed)
+                                      : small_dag(n, seed);
+        std::vector<NodeId> prefix;
+        if (seed % 3 == 0) {
+            std::vector<char> in(g.node_count(), 0);
+            for (NodeId v : g.topological_order()) {
+                if (prefix.size() >= n / 3) break;
+                const auto ps = g.parents(v);
+                if (std::all_of(ps.begin(), ps.end(), [&](NodeId p) { return in[p] != 0; })) {
+                    prefix.push_back(v);
+                    in[v] = 1;
+                }
+            }
+        }
+        const auto full = sidney_decomposition(g, prefix, ~std::uint64_t{0});
+        for (std::uint64_t budget : {~std::uint64_t{0}, full.work / 4, std::uint64_t{0}}) {
+            const auto sd = sidney_decomposition(g, prefix, budget);
+            ASSERT_EQ(sidney_order(g, sd, prefix), scanning_sidney_order(g, sd, prefix)) << "seed " << seed << " budget " << budget;
+            ++compared;
+        }
+    }
+    // One node with 5,000 parents (past the 1/k table) among a few hundred others.
+    DagBuilder b = nodes(5400);
+    for (NodeId v = 0; v < 5000; ++v) b.add_arc(v, 5000);
+    for (NodeId v = 5001; v < 5400; ++v) {
+        b.add_arc(v - 5001, v);
+        b.add_arc(5000, v);
+        b.add_arc((v * 7) % 5000, v);
+    }
+    const Dag wide = b.build();
+    for (std::uint64_t budget : {~std::uint64_t{0}, std::uint64_t{0}}) {
+        const auto sd = sidney_decomposition(wide, {}, budget);
+        EXPECT_EQ(sidney_order(wide, sd), scanning_sidney_order(wide, sd, {}));
+    }
+    EXPECT_EQ(compared, 600);
 }
 
 // The bound is within 15% of the optimum on small dags (it was up to 54%

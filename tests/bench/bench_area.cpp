@@ -1,7 +1,8 @@
 // lib/area at scale (issue 12 targets): the Sidney heuristic and the AREA
 // bound on sums of real Montage workflows (10^5 and 10^6 nodes: < 1 s and
-// < 10 s), and the exact AREA search per 10^6 down-sets (every dag with at
-// most 2^22 down-sets). Run: build/tests/bench/bench_area
+// < 10 s), the AREA fallback on random layered dags (issue 18), and the
+// exact AREA search per 10^6 down-sets (every dag with at most 2^22
+// down-sets). Run: build/tests/bench/bench_area
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -10,6 +11,8 @@
 
 #include "algebra/algebra.hpp"
 #include "area/area.hpp"
+#include "families/families.hpp"
+#include "schedule/schedule.hpp"
 #include "io/io.hpp"
 #include "pebble/pebble.hpp"
 
@@ -56,6 +59,56 @@ void BM_SidneyAndBound(benchmark::State& state) {
     state.counters["area/bound"] = static_cast<double>(area) / static_cast<double>(bound);
 }
 BENCHMARK(BM_SidneyAndBound)->Arg(0)->Arg(1)->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// Issue 18: the heuristic path every unproven dag takes, on random layered
+// dags as `ics generate random-layered 10 W 8/n 1` (8 arcs per node; no
+// block proven, the AREA fallback runs): Arg 5 = 10^5 nodes, 6 = 10^6.
+const Dag& layered(int exponent) {
+    static std::vector<Dag> dags(7);
+    if (dags[exponent].empty()) {
+        const std::uint32_t n = exponent == 5 ? 100000 : 1000000;
+        dags[exponent] = families::random_layered(10, n / 10, 80.0 / n, 1);
+    }
+    return dags[exponent];
+}
+
+// The whole pipeline (skeleton, blocks, linearization, AREA fallback).
+void BM_LayeredSchedule(benchmark::State& state) {
+    const Dag& g = layered(static_cast<int>(state.range(0)));
+    for (auto _ : state) benchmark::DoNotOptimize(schedule::schedule(g).eval.area);
+    state.counters["nodes+arcs"] = static_cast<double>(g.node_count() + g.arc_count());
+}
+BENCHMARK(BM_LayeredSchedule)->Arg(5)->Arg(6)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// The fallback's Sidney candidate: decomposition (reaches its work budget
+// at 10^6), order, bound.
+void BM_LayeredSidney(benchmark::State& state) {
+    const Dag& g = layered(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        const area::SidneyDecomposition sd = area::sidney_decomposition(g);
+        benchmark::DoNotOptimize(area::sidney_order(g, sd).data());
+        benchmark::DoNotOptimize(area::area_upper_bound(g, sd));
+    }
+}
+BENCHMARK(BM_LayeredSidney)->Arg(5)->Arg(6)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// The other candidates, each scored by pebble::area (one pass, no E(t)) as
+// the fallback does, against a full pebble::evaluate of each.
+void BM_LayeredCandidates(benchmark::State& state) {
+    const Dag& g = layered(static_cast<int>(state.range(0)));
+    const bool full = state.range(1) != 0;
+    for (auto _ : state) {
+        std::uint64_t best = 0;
+        for (int k = 0; k < 3; ++k) {
+            const std::vector<NodeId> order = k == 0   ? schedule::greedy_order(g)
+                                              : k == 1 ? pebble::baseline_order(g, pebble::Policy::fifo)
+                                                       : pebble::baseline_order(g, pebble::Policy::level);
+            best = std::max(best, full ? pebble::evaluate(g, order).area : pebble::area(g, order));
+        }
+        benchmark::DoNotOptimize(best);
+    }
+}
+BENCHMARK(BM_LayeredCandidates)->ArgsProduct({{5, 6}, {0, 1}})->ArgNames({"n10^", "full"})->Unit(benchmark::kMillisecond);
 
 // k independent 2-chains (3^k down-sets) and 3-chains (4^k).
 Dag chains(int k, int length) {

@@ -88,8 +88,24 @@ TEST(Pebble, EvaluationMatchesDefinitionsOnRandomDags) {
             for (auto e : want.eligible) area += e;
             EXPECT_EQ(ev.area, area);
             EXPECT_EQ(ev.eligible.back(), 0u);
+            EXPECT_EQ(pebble::area(g, order), area) << "seed " << seed;  // the one-pass AREA
         }
     }
+}
+
+// pebble::area (the pipeline's candidates are scored by it) is evaluate's
+// AREA on larger random dags and orders, and rejects what evaluate rejects.
+TEST(Pebble, AreaAloneIsTheEvaluationsArea) {
+    for (std::uint64_t seed = 0; seed < 200; ++seed) {
+        const std::uint32_t n = 1 + static_cast<std::uint32_t>((seed * 37) % 700);
+        const Dag g = test::random_dag(n, 4.0 / n, seed * 11 + 3);
+        for (Policy pol : {Policy::fifo, Policy::lifo, Policy::level, Policy::random, Policy::postorder})
+            ASSERT_EQ(pebble::area(g, baseline_order(g, pol, seed)), evaluate(g, baseline_order(g, pol, seed)).area)
+                << "seed " << seed;
+    }
+    const Dag g = from_arcs({{"a", "b"}, {"a", "c"}, {"b", "d"}, {"c", "d"}});
+    expect_error([&] { (void)pebble::area(g, std::vector<NodeId>{1, 0, 2, 3}); }, Errc::invalid_order, {"'b'", "'a'"});
+    expect_error([&] { (void)pebble::area(g, std::vector<NodeId>{0, 1, 2}); }, Errc::invalid_order, {"3 entries"});
 }
 
 TEST(Baseline, PoliciesFollowTheirRules) {

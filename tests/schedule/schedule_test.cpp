@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <queue>
 
 #include "../core/test_util.hpp"
 #include "blocks/duality.hpp"
@@ -412,6 +413,34 @@ TEST(Schedule, SidneyWorkBudget) {
     EXPECT_GT(reached, 50);
 }
 
+// The fallback scores its candidates by pebble::area and plays only the
+// winner in full: the reason names every candidate with the AREA a full
+// evaluation gives, the winner's is the largest, and r.eval is the winner's
+// whole evaluation (E(t), memory), on 300 random and layered dags.
+TEST(Schedule, AreaFallbackScoresAsFullEvaluations) {
+    int heuristic = 0;
+    for (std::uint64_t seed = 0; seed < 300; ++seed) {
+        const std::uint32_t n = 8 + static_cast<std::uint32_t>((seed * 29) % 300);
+        const Dag g = mixed_dag(seed, n, 3.0 / n + 0.02 * static_cast<double>(seed % 4), 6.0 / n);
+        const Result r = schedule(g, decomposition_only());
+        if (r.status != Status::heuristic) continue;
+        ++heuristic;
+        expect_evaluation_of_order(g, r, "fallback winner");
+        const std::uint64_t sidney = pebble::evaluate(g, area::sidney_order(g, area::sidney_decomposition(g))).area;
+        const std::pair<const char*, std::uint64_t> cands[] = {
+            {"Sidney decomposition ", sidney},
+            {"most newly eligible first ", pebble::evaluate(g, greedy_order(g)).area},
+            {"FIFO ", pebble::evaluate(g, pebble::baseline_order(g, pebble::Policy::fifo)).area},
+            {"level order ", pebble::evaluate(g, pebble::baseline_order(g, pebble::Policy::level)).area}};
+        for (const auto& [name, area] : cands) {
+            EXPECT_NE(r.reason.find(std::string(name) + std::to_string(area)), std::string::npos)
+                << "seed " << seed << ": " << name << area << " not in " << r.reason;
+            EXPECT_GE(r.eval.area, area);
+        }
+    }
+    EXPECT_GT(heuristic, 100);
+}
+
 TEST(Schedule, AreaFallbackKeepsTheProvenChain) {
     Options no_exact = decomposition_only();
     int kept = 0, reordered = 0;
@@ -512,6 +541,59 @@ TEST(Schedule, EmptyAndSingle) {
     const Result r = schedule(b.build());
     EXPECT_EQ(r.status, Status::ic_optimal);
     EXPECT_EQ(r.eval.eligible, (std::vector<std::uint32_t>{1, 0}));
+}
+
+// greedy_order before issue 18's speedup (a scan of the parents for the
+// last unexecuted one), kept to compare with.
+std::vector<NodeId> scanning_greedy_order(const Dag& dag) {
+    const NodeId n = dag.node_count();
+    std::vector<std::uint32_t> missing(n), gain(n, 0);
+    std::vector<bool> done(n, false);
+    for (NodeId v = 0; v < n; ++v) {
+        missing[v] = dag.in_degree(v);
+        if (missing[v] == 1) ++gain[dag.parents(v)[0]];
+    }
+    using Entry = std::pair<std::uint32_t, std::int64_t>;
+    std::priority_queue<Entry> heap;
+    std::vector<NodeId> sinks, order;
+    auto make_eligible = [&](NodeId v) {
+        if (dag.is_sink(v)) sinks.push_back(v);
+        else heap.emplace(gain[v], -static_cast<std::int64_t>(v));
+    };
+    for (NodeId v = 0; v < n; ++v)
+        if (missing[v] == 0) make_eligible(v);
+    while (!heap.empty()) {
+        const auto [g, negid] = heap.top();
+        heap.pop();
+        const NodeId u = static_cast<NodeId>(-negid);
+        if (done[u] || g != gain[u]) continue;
+        done[u] = true;
+        order.push_back(u);
+        for (NodeId c : dag.children(u)) {
+            if (--missing[c] == 0) {
+                make_eligible(c);
+            } else if (missing[c] == 1) {
+                for (NodeId p : dag.parents(c))
+                    if (!done[p]) {
+                        ++gain[p];
+                        if (missing[p] == 0) heap.emplace(gain[p], -static_cast<std::int64_t>(p));
+                        break;
+                    }
+            }
+        }
+    }
+    order.insert(order.end(), sinks.begin(), sinks.end());
+    return order;
+}
+
+// greedy_order names the last unexecuted parent by XOR: the same order as the
+// scanning one on 400 random and layered dags of up to 800 nodes.
+TEST(Schedule, GreedyOrderAsTheScanningOne) {
+    for (std::uint64_t seed = 0; seed < 400; ++seed) {
+        const auto n = static_cast<std::uint32_t>(5 + (seed * 61) % 795);
+        const Dag g = mixed_dag(seed, n, 3.0 / n + 0.01 * static_cast<double>(seed % 5), 0.4);
+        ASSERT_EQ(greedy_order(g), scanning_greedy_order(g)) << "seed " << seed;
+    }
 }
 
 TEST(Schedule, GreedyOrderIsValidAndSinksLast) {
