@@ -12,6 +12,7 @@
 #include "priority/priority.hpp"
 #include "schedule/forced_join.hpp"
 #include "schedule/memory_aware.hpp"
+#include "schedule/position_set.hpp"
 #include "sweep/ic_sweep.hpp"
 
 namespace ics::schedule {
@@ -214,6 +215,14 @@ public:
         if (!reference_) {
             witness_.assign(cache_.type_count(), kNoType);
             live_pos_.assign(cache_.type_count(), kNoType);
+            // Bucket t holds at most the blocks of type t: its positions map
+            // to admissible_ bits slot_[t] + position.
+            slot_.assign(std::size_t{cache_.type_count()} + 1, 0);
+            for (BlockId b = 0; b < dec.block_count; ++b) ++slot_[cache_.type(b) + 1];
+            for (std::size_t t = 1; t < slot_.size(); ++t) slot_[t] += slot_[t - 1];
+            parents_xor_.assign(dec.block_count, 0);
+            for (BlockId b = 0; b < dec.block_count; ++b)
+                for (BlockId c : dec.successors(b)) parents_xor_[c] ^= b;
         }
         if (guide_) {
             heaps_.resize(cache_.type_count());
@@ -263,19 +272,37 @@ private:
         pos_[b] = static_cast<std::uint32_t>(bucket_[t].size());
         bucket_[t].push_back(b);
         ++live_;
+        bool ok = true;
         if (!reference_) {
             if (fresh) live_insert(t);
             if (wins_live_) count_wins(t, +1, fresh);
+            ok = frees_dominated(b);
+            if (ok) admissible_.set(slot_[t] + pos_[b]);
         }
         if (guide_) {
             seq_[b] = next_seq_++;
-            push_entry(b);
+            if (ok) push_entry(b);
         }
     }
+
+    // Whether live block b frees only blocks its type ▷-dominates (§4.2 (a)'s
+    // second half), kept up to date: the blocks b would free only grow while
+    // b is a source (their other parents go first), so once false it stays
+    // false, and it changes only when a successor's pending count drops to 1.
+    bool admissible(BlockId b) const { return admissible_.test(slot_[cache_.type(b)] + pos_[b]); }
 
     // Removes b from the remnant; appends the blocks that became sources to `freed`.
     void remove(BlockId b, std::vector<BlockId>& freed) {
         auto& bk = bucket_[cache_.type(b)];
+        if (!reference_) {  // the last position moves into b's
+            const std::size_t base = slot_[cache_.type(b)], last = base + bk.size() - 1, at = base + pos_[b];
+            const bool moved_ok = admissible_.test(last);
+            admissible_.reset(last);
+            if (at != last) {
+                if (moved_ok) admissible_.set(at);
+                else admissible_.reset(at);
+            }
+        }
         const BlockId moved = bk.back();
         bk[pos_[b]] = moved;
         pos_[moved] = pos_[b];
@@ -289,8 +316,16 @@ private:
             if (wins_live_) count_wins(t, -1, false);
         }
         ++emitted_;
-        for (BlockId c : dec_.successors(b))
+        for (BlockId c : dec_.successors(b)) {
             if (--pending_[c] == 0) freed.push_back(c);
+            if (reference_) continue;
+            parents_xor_[c] ^= b;
+            if (pending_[c] != 1) continue;
+            // c's last parent p now frees c when it goes.
+            const BlockId p = parents_xor_[c];
+            if (pos_[p] != kNotLive && !cache_.prio(cache_.type(p), cache_.type(c)))
+                admissible_.reset(slot_[cache_.type(p)] + pos_[p]);
+        }
     }
 
     void close_group() { out_.offsets.push_back(static_cast<std::uint32_t>(out_.blocks.size())); }
@@ -381,6 +416,18 @@ private:
     bool step_single() {
         compact_present();
         if (guide_) return step_single_memory();
+        if (!reference_) {
+            // The last admissible block of the first dominant type with one,
+            // as the scan below finds it, without rescanning the others.
+            for (std::uint32_t t : present_) {
+                if (bucket_[t].empty()) continue;
+                const std::size_t i = admissible_.pred(slot_[t] + bucket_[t].size() - 1);
+                if (i == PositionSet::kNone || i < slot_[t] || !dominant(t)) continue;
+                emit_single(bucket_[t][i - slot_[t]]);
+                return true;
+            }
+            return false;
+        }
         for (std::uint32_t t : present_) {
             if (!dominant(t)) continue;
             const auto& bk = bucket_[t];
@@ -418,6 +465,12 @@ private:
                 const Entry e = h.top();
                 h.pop();
                 if (pos_[e.block] == kNotLive || e.version != version_[e.block]) continue;  // stale
+                if (!reference_) {
+                    // Not admissible now means never again while live: dropped.
+                    if (!admissible(e.block)) continue;
+                    best_per_type.push_back(e);
+                    break;
+                }
                 if (frees_dominated(e.block)) {
                     best_per_type.push_back(e);
                     break;
@@ -439,7 +492,7 @@ private:
     // Plays the emitted group in the guide and refreshes the costs it changed.
     void guide_played() {
         guide_->drain_dirty([&](BlockId d) {
-            if (pos_[d] == kNotLive) return;
+            if (pos_[d] == kNotLive || (!reference_ && !admissible(d))) return;
             ++version_[d];
             push_entry(d);
         });
@@ -717,6 +770,9 @@ private:
     bool reference_;                                // the former quadratic steps (a test oracle)
     static constexpr std::uint32_t kNoType = 0xFFFFFFFFu;
     std::vector<std::uint32_t> witness_;            // a type each type lost ▷ to (dominant())
+    std::vector<std::size_t> slot_;                 // type t's bucket positions start at slot_[t]
+    PositionSet admissible_{dec_.block_count};      // by slot: live and admissible() (not in reference_)
+    BigVector<BlockId> parents_xor_;                // XOR of each block's unremoved parents
     std::vector<std::uint32_t> live_types_;         // types with a nonempty bucket, unordered
     std::vector<std::uint32_t> live_pos_;           // index in live_types_, kNoType when absent
     std::size_t sorted_ = 0;                        // present_[0, sorted_) sorted at the last compaction
