@@ -15,6 +15,7 @@
 #include "blocks/schedule_table.hpp"
 #include "common/random.hpp"
 #include "decompose/decomposition.hpp"
+#include "families/families.hpp"
 #include "schedule/linearize.hpp"
 #include "schedule/memory_aware.hpp"
 #include "schedule/position_set.hpp"
@@ -103,9 +104,10 @@ int compare_on(const Dag& dag, const std::string& what) {
     const Linearization fast = linearize(dec, table), slow = linearize_reference(dec, table);
     expect_same(fast, slow, what + " (eligibility)");
     // The guide reorders blocks' sources in its table: one table each, and
-    // the reordered sources must agree too.
+    // the reordered sources must agree too. The reference side also refines
+    // blocks by the guide's former quadratic frontier.
     blocks::ScheduleTable t1 = table, t2 = table;
-    MemoryGuide g1(dag, sk.dag(), dec, t1), g2(dag, sk.dag(), dec, t2);
+    MemoryGuide g1(dag, sk.dag(), dec, t1), g2(dag, sk.dag(), dec, t2, true);
     expect_same(linearize(dec, t1, &g1), linearize_reference(dec, t2, &g2), what + " (memory)");
     for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
         const auto o1 = t1.order(b), o2 = t2.order(b);
@@ -159,6 +161,30 @@ TEST(Linearize, IncrementalMatchesReferenceOnManyCopies) {
         const auto kinds = 1 + static_cast<std::uint32_t>(pick.below(3));
         const auto copies = 500 + static_cast<std::uint32_t>(pick.below(1500));
         compare_on(random_sum(kinds, copies, seed), "copies seed " + std::to_string(seed));
+        if (HasFatalFailure()) return;
+    }
+}
+
+// The papers' families, whose blocks (W and M chains, butterflies, trees)
+// the memory guide refines step by step: the same source orders as with its
+// former frontier, at sizes where blocks have hundreds of sources; sums of
+// copies and random layered dags above cover blocks it gives up on.
+TEST(Linearize, MemoryGuideMatchesReferenceOnFamilies) {
+    const std::vector<std::pair<std::string, Dag>> dags = {
+        {"parallel-prefix 512", families::parallel_prefix(512)},
+        {"parallel-prefix 300", families::parallel_prefix(300)},
+        {"wavefront 40 60", families::wavefront(40, 60)},
+        {"reduction-mesh 80", families::reduction_mesh(80)},
+        {"out-mesh 60", families::out_mesh(60)},
+        {"fft 7", families::fft(7)},
+        {"reduction-tree 9", families::reduction_tree(9)},
+        {"divide-conquer 3 4", families::divide_conquer(3, 4)},
+        {"laplace 30", families::laplace(30)},
+        {"fmri 200", families::fmri(200)},
+        {"random-layered 6 40 0.08", families::random_layered(6, 40, 0.08, 5)},
+    };
+    for (const auto& [name, dag] : dags) {
+        compare_on(dag, name);
         if (HasFatalFailure()) return;
     }
 }
