@@ -12,6 +12,7 @@
 #include "priority/priority.hpp"
 #include "schedule/forced_join.hpp"
 #include "schedule/memory_aware.hpp"
+#include "schedule/position_set.hpp"
 #include "sweep/ic_sweep.hpp"
 
 namespace ics::schedule {
@@ -214,6 +215,15 @@ public:
         if (!reference_) {
             witness_.assign(cache_.type_count(), kNoType);
             live_pos_.assign(cache_.type_count(), kNoType);
+            // Bucket t holds at most the blocks of type t: its positions map
+            // to admissible_ bits slot_[t] + position.
+            slot_.assign(std::size_t{cache_.type_count()} + 1, 0);
+            for (BlockId b = 0; b < dec.block_count; ++b) ++slot_[cache_.type(b) + 1];
+            for (std::size_t t = 1; t < slot_.size(); ++t) slot_[t] += slot_[t - 1];
+            watchers_.resize(cache_.type_count());
+            parents_xor_.assign(dec.block_count, 0);
+            for (BlockId b = 0; b < dec.block_count; ++b)
+                for (BlockId c : dec.successors(b)) parents_xor_[c] ^= b;
         }
         if (guide_) {
             heaps_.resize(cache_.type_count());
@@ -263,19 +273,44 @@ private:
         pos_[b] = static_cast<std::uint32_t>(bucket_[t].size());
         bucket_[t].push_back(b);
         ++live_;
+        bool ok = true;
         if (!reference_) {
-            if (fresh) live_insert(t);
-            if (wins_live_) count_wins(t, +1, fresh);
+            if (fresh) {
+                live_insert(t);
+                witness_[t] = kNoType;
+                unblock(t);
+            }
+            if (wins_live_) {
+                count_wins(t, +1, fresh);
+                heap_dirty_ = true;  // scores grew: the heap's keys are no longer upper bounds
+            }
+            ok = frees_dominated(b);
+            if (ok) admissible_.set(slot_[t] + pos_[b]);
         }
         if (guide_) {
             seq_[b] = next_seq_++;
-            push_entry(b);
+            if (ok) push_entry(b);
         }
     }
+
+    // Whether live block b frees only blocks its type ▷-dominates (§4.2 (a)'s
+    // second half), kept up to date: the blocks b would free only grow while
+    // b is a source (their other parents go first), so once false it stays
+    // false, and it changes only when a successor's pending count drops to 1.
+    bool admissible(BlockId b) const { return admissible_.test(slot_[cache_.type(b)] + pos_[b]); }
 
     // Removes b from the remnant; appends the blocks that became sources to `freed`.
     void remove(BlockId b, std::vector<BlockId>& freed) {
         auto& bk = bucket_[cache_.type(b)];
+        if (!reference_) {  // the last position moves into b's
+            const std::size_t base = slot_[cache_.type(b)], last = base + bk.size() - 1, at = base + pos_[b];
+            const bool moved_ok = admissible_.test(last);
+            admissible_.reset(last);
+            if (at != last) {
+                if (moved_ok) admissible_.set(at);
+                else admissible_.reset(at);
+            }
+        }
         const BlockId moved = bk.back();
         bk[pos_[b]] = moved;
         pos_[moved] = pos_[b];
@@ -285,12 +320,31 @@ private:
         --live_;
         if (!reference_) {
             const auto t = cache_.type(b);
-            if (bk.empty()) live_erase(t);
-            if (wins_live_) count_wins(t, -1, false);
+            if (bk.empty()) {
+                live_erase(t);
+                // The types that lost ▷ to t may be dominant now.
+                for (std::uint32_t w : watchers_[t])
+                    if (witness_[w] == t) {
+                        witness_[w] = kNoType;  // a witness is always listed in watchers_
+                        unblock(w);
+                    }
+                watchers_[t].clear();
+            } else if (bk.size() == 1 && witness_[t] == t) {
+                unblock(t);  // it lacked priority over itself, now alone
+            }
+            if (wins_live_) removed_.push_back(t);  // scores fall lazily (greedy_best)
         }
         ++emitted_;
-        for (BlockId c : dec_.successors(b))
+        for (BlockId c : dec_.successors(b)) {
             if (--pending_[c] == 0) freed.push_back(c);
+            if (reference_) continue;
+            parents_xor_[c] ^= b;
+            if (pending_[c] != 1) continue;
+            // c's last parent p now frees c when it goes.
+            const BlockId p = parents_xor_[c];
+            if (pos_[p] != kNotLive && !cache_.prio(cache_.type(p), cache_.type(c)))
+                admissible_.reset(slot_[cache_.type(p)] + pos_[p]);
+        }
     }
 
     void close_group() { out_.offsets.push_back(static_cast<std::uint32_t>(out_.blocks.size())); }
@@ -343,7 +397,52 @@ private:
             for (std::uint32_t v : live_types_)
                 if (cache_.prio(u, v)) w += static_cast<std::int64_t>(bucket_[v].size());
             wins_[u] = w;
+            if (!reference_) counted_[u] = removed_.size();  // counted from the buckets as they are
         }
+    }
+
+    // The greedy choice — the most wins, the smallest type on ties — from a
+    // max-heap of the live types whose keys are upper bounds: removals are
+    // only logged (removed_), and a type's score is brought up to date
+    // (counted_ = how much of the log it has seen) when it reaches the top;
+    // once the top is exact it is the answer. Additions raise scores, so the
+    // heap is rebuilt after them (sums of blocks with no successors never add).
+    std::uint32_t greedy_best() {
+        auto less = [](const std::pair<std::int64_t, std::uint32_t>& a, const std::pair<std::int64_t, std::uint32_t>& b) {
+            return a.first != b.first ? a.first < b.first : a.second > b.second;
+        };
+        if (heap_dirty_) {
+            heap_dirty_ = false;
+            heap_.clear();
+            for (std::uint32_t t : live_types_) heap_.emplace_back(score(t), t);
+            std::make_heap(heap_.begin(), heap_.end(), less);
+        }
+        for (;;) {
+            std::pop_heap(heap_.begin(), heap_.end(), less);
+            const auto [key, t] = heap_.back();
+            heap_.pop_back();
+            if (bucket_[t].empty()) continue;  // gone; a return rebuilds the heap
+            const std::int64_t now = score(t);
+            heap_.emplace_back(now, t);
+            std::push_heap(heap_.begin(), heap_.end(), less);
+            if (now == key) return t;
+        }
+    }
+
+    // wins_[t] brought up to date with the removals logged since.
+    std::int64_t score(std::uint32_t t) {
+        const std::size_t pending = removed_.size() - counted_[t];
+        if (pending > live_types_.size()) {  // cheaper to count afresh
+            std::int64_t w = 0;
+            for (std::uint32_t v : live_types_)
+                if (cache_.prio(t, v)) w += static_cast<std::int64_t>(bucket_[v].size());
+            wins_[t] = w;
+        } else {
+            for (std::size_t k = counted_[t]; k < removed_.size(); ++k)
+                if (cache_.prio(t, removed_[k])) --wins_[t];
+        }
+        counted_[t] = removed_.size();
+        return wins_[t];
     }
 
     // Would-be-freed successors of b (their only pending parent is b).
@@ -364,11 +463,39 @@ private:
         for (std::uint32_t u : present_) {
             if (u == t && bucket_[t].size() == 1) continue;
             if (!cache_.prio(t, u)) {
-                if (!reference_) witness_[t] = u;
+                if (!reference_) {
+                    witness_[t] = u;
+                    watchers_[u].push_back(t);
+                }
                 return false;
             }
         }
         return true;
+    }
+
+    // The present types without a live witness (a superset of the dominant
+    // ones), by type id in reverse so that predecessor queries list them in
+    // increasing order, as present_ is.
+    void unblock(std::uint32_t t) { unblocked_.set(cache_.type_count() - 1 - t); }
+    bool block(std::uint32_t t) {
+        unblocked_.reset(cache_.type_count() - 1 - t);
+        return true;
+    }
+    // Calls f(t) on them in increasing order while it returns true; types
+    // gone from the remnant are dropped on the way (unblocked when they return).
+    template <class F>
+    void for_unblocked(F&& f) {
+        const std::size_t top = cache_.type_count() - 1;
+        for (std::size_t i = unblocked_.pred(top); i != PositionSet::kNone;) {
+            const std::size_t next = i ? unblocked_.pred(i - 1) : PositionSet::kNone;
+            const auto t = static_cast<std::uint32_t>(top - i);
+            if (bucket_[t].empty()) {
+                unblocked_.reset(i);
+            } else if (!f(t)) {
+                return;
+            }
+            i = next;
+        }
     }
 
     // Freed successors must be ▷-dominated by the emitted block's type.
@@ -381,6 +508,21 @@ private:
     bool step_single() {
         compact_present();
         if (guide_) return step_single_memory();
+        if (!reference_) {
+            // The last admissible block of the first dominant type with one,
+            // as the scan below finds it, looking only at the types whose
+            // last witness against dominance has gone.
+            bool found = false;
+            for_unblocked([&](std::uint32_t t) {
+                const std::size_t i = admissible_.pred(slot_[t] + bucket_[t].size() - 1);
+                if (i == PositionSet::kNone || i < slot_[t]) return true;
+                if (!dominant(t)) return block(t);
+                emit_single(bucket_[t][i - slot_[t]]);
+                found = true;
+                return false;
+            });
+            return found;
+        }
         for (std::uint32_t t : present_) {
             if (!dominant(t)) continue;
             const auto& bk = bucket_[t];
@@ -411,19 +553,34 @@ private:
 
     bool step_single_memory() {
         std::vector<Entry> set_aside, best_per_type;
-        for (std::uint32_t t : present_) {
-            if (!dominant(t)) continue;
+        auto best_of = [&](std::uint32_t t) {
             Heap& h = heaps_[t];
             while (!h.empty()) {
                 const Entry e = h.top();
                 h.pop();
                 if (pos_[e.block] == kNotLive || e.version != version_[e.block]) continue;  // stale
+                if (!reference_) {
+                    // Not admissible now means never again while live: dropped.
+                    if (!admissible(e.block)) continue;
+                    best_per_type.push_back(e);
+                    break;
+                }
                 if (frees_dominated(e.block)) {
                     best_per_type.push_back(e);
                     break;
                 }
                 set_aside.push_back(e);
             }
+        };
+        if (reference_) {
+            for (std::uint32_t t : present_)
+                if (dominant(t)) best_of(t);
+        } else {
+            for_unblocked([&](std::uint32_t t) {
+                if (!dominant(t)) return block(t);
+                best_of(t);
+                return true;
+            });
         }
         const Entry* best = nullptr;
         for (const Entry& e : best_per_type)
@@ -439,7 +596,7 @@ private:
     // Plays the emitted group in the guide and refreshes the costs it changed.
     void guide_played() {
         guide_->drain_dirty([&](BlockId d) {
-            if (pos_[d] == kNotLive) return;
+            if (pos_[d] == kNotLive || (!reference_ && !admissible(d))) return;
             ++version_[d];
             push_entry(d);
         });
@@ -642,13 +799,11 @@ private:
             if (!wins_live_) {  // from now on kept up to date by add_source / remove
                 wins_live_ = true;
                 wins_.assign(cache_.type_count(), 0);
+                counted_.assign(cache_.type_count(), 0);
                 for (std::uint32_t t : live_types_) count_wins(t, 0, true);
+                heap_dirty_ = true;
             }
-            // The same choice as below: the most wins, the smallest type on ties.
-            std::uint32_t best_t = kNoType;
-            for (std::uint32_t t : present_)
-                if (!bucket_[t].empty() && (best_t == kNoType || wins_[t] > wins_[best_t])) best_t = t;
-            const BlockId best = bucket_[best_t].front();
+            const BlockId best = bucket_[greedy_best()].front();
             if (out_.reason.empty()) note_failure(why_not(best));
             emit_single(best);
             return;
@@ -717,11 +872,20 @@ private:
     bool reference_;                                // the former quadratic steps (a test oracle)
     static constexpr std::uint32_t kNoType = 0xFFFFFFFFu;
     std::vector<std::uint32_t> witness_;            // a type each type lost ▷ to (dominant())
+    std::vector<std::size_t> slot_;                 // type t's bucket positions start at slot_[t]
+    PositionSet admissible_{dec_.block_count};      // by slot: live and admissible() (not in reference_)
+    BigVector<BlockId> parents_xor_;                // XOR of each block's unremoved parents
     std::vector<std::uint32_t> live_types_;         // types with a nonempty bucket, unordered
     std::vector<std::uint32_t> live_pos_;           // index in live_types_, kNoType when absent
     std::size_t sorted_ = 0;                        // present_[0, sorted_) sorted at the last compaction
     bool wins_live_ = false;                        // wins_ maintained (after the first greedy step)
-    std::vector<std::int64_t> wins_;                // see count_wins()
+    std::vector<std::int64_t> wins_;                // see count_wins(); lazily in greedy_best()
+    std::vector<std::uint32_t> removed_;            // types of the blocks removed since wins_live_
+    std::vector<std::size_t> counted_;              // per type: entries of removed_ in wins_[t]
+    std::vector<std::pair<std::int64_t, std::uint32_t>> heap_;  // (upper bound on wins, type)
+    bool heap_dirty_ = false;                       // rebuild heap_ (scores grew)
+    PositionSet unblocked_{cache_.type_count()};    // present types whose witness is gone, by reverse id
+    std::vector<std::vector<std::uint32_t>> watchers_;  // per type u: types that took u as witness
     std::vector<Heap> heaps_;                       // memory objective: per type, by (delta, seq)
     std::vector<std::uint64_t> seq_;                // when each block became a source
     std::vector<std::uint32_t> version_;            // bumped when a block's delta is recomputed

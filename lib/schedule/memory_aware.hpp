@@ -32,8 +32,9 @@ public:
     // `dag` is the input (memory counts all its arcs, shortcuts included);
     // `skeleton` and `dec` its decomposition; `blocks` the block schedules,
     // whose source orders run_block may permute keeping their profiles.
+    // `reference` (tests only): refine() by its former quadratic frontier.
     MemoryGuide(const Dag& dag, const Dag& skeleton, const decompose::Decomposition& dec,
-                blocks::ScheduleTable& blocks);
+                blocks::ScheduleTable& blocks, bool reference = false);
 
     // Change of the open-node count if block b's sources ran now.
     std::int64_t delta(decompose::BlockId b);
@@ -58,6 +59,7 @@ private:
     std::int64_t node_delta(NodeId v) const;
     bool refine(decompose::BlockId b, std::vector<NodeId>& out);
 
+    bool reference_;
     const Dag& dag_;
     const Dag& skel_;
     const decompose::Decomposition& dec_;

@@ -1,7 +1,9 @@
 // The ▷-linearizer and IC-Sweep on many summands (issue 18, part B): each
 // case against the former quadratic steps (linearize_reference,
 // ic_sweep_reference), in the same run. The linearizer is timed alone, on a
-// decomposition and block schedules made once.
+// decomposition and block schedules made once. Cases 5-9 are the summed
+// workflows and block sums of issue 18's scaling table at 10^5 and 10^6
+// nodes, for both objectives (BM_LinearizeMemory: with the MemoryGuide).
 // Run: build/tests/bench/bench_linearize --benchmark_min_time=0.3
 // (ICS_WORKLOADS names the workloads folder; default: the configured one)
 #include <benchmark/benchmark.h>
@@ -18,6 +20,7 @@
 #include "decompose/decomposition.hpp"
 #include "io/io.hpp"
 #include "schedule/linearize.hpp"
+#include "schedule/memory_aware.hpp"
 #include "skeleton/shortcut.hpp"
 #include "sweep/ic_sweep.hpp"
 
@@ -58,6 +61,24 @@ Dag random_blocks(std::uint32_t blocks, std::uint64_t seed) {
     return b.build();
 }
 
+// The `blocks` case of tests/bench/cli_bench.sh (its awk line, with this
+// generator instead of awk's): per block 10 sinks, each fed by 3 sources
+// drawn from 10 with repetition (duplicate arcs once), 20 nodes per block.
+Dag cli_blocks(std::uint32_t blocks, std::uint64_t seed) {
+    SplitMix64 rng(seed);
+    DagBuilder b;
+    for (std::uint32_t k = 0; k < blocks; ++k) {
+        const std::string p = "b" + std::to_string(k);
+        bool arc[10][10] = {};
+        for (int j = 0; j < 10; ++j)
+            for (int r = 0; r < 3; ++r) arc[rng.below(10)][j] = true;
+        for (int i = 0; i < 10; ++i)
+            for (int j = 0; j < 10; ++j)
+                if (arc[i][j]) b.add_arc(b.ensure_node(p + "s" + std::to_string(i)), b.ensure_node(p + "t" + std::to_string(j)));
+    }
+    return b.build();
+}
+
 struct Prepared {
     std::string label;
     Dag dag;
@@ -67,7 +88,7 @@ struct Prepared {
 };
 
 const Prepared& prepared(int which) {
-    static std::vector<std::unique_ptr<Prepared>> cache(5);
+    static std::vector<std::unique_ptr<Prepared>> cache(10);
     auto& p = cache[which];
     if (p) return *p;
     p = std::make_unique<Prepared>();
@@ -82,7 +103,16 @@ const Prepared& prepared(int which) {
             break;
         case 2: p->label = "500 random 10x10 blocks (10^4 nodes)"; p->dag = random_blocks(500, 1); break;
         case 3: p->label = "5,000 random 10x10 blocks (10^5 nodes)"; p->dag = random_blocks(5000, 2); break;
-        default: p->label = "50,000 random 10x10 blocks (10^6 nodes)"; p->dag = random_blocks(50000, 3); break;
+        case 4: p->label = "50,000 random 10x10 blocks (10^6 nodes)"; p->dag = random_blocks(50000, 3); break;
+        // Summed workflows at 10^5 and 10^6 nodes (issue 18's scaling cases):
+        case 5: p->label = "4,000 x Montage_25 (10^5 nodes)"; p->dag = copies(ICS_EXAMPLES_DIR "/Montage_25.xml", 4000); break;
+        case 6: p->label = "40,000 x Montage_25 (10^6 nodes)"; p->dag = copies(ICS_EXAMPLES_DIR "/Montage_25.xml", 40000); break;
+        case 7: p->label = "cli_bench blocks, 50,000 (10^6 nodes)"; p->dag = cli_blocks(50000, 7); break;
+        case 8:
+            p->label = "472 x Montage dss-15d (10^6 nodes)";
+            p->dag = copies(workload("wfinstances/pegasus/montage/montage-chameleon-dss-15d-001.json"), 472);
+            break;
+        default: p->label = "1,000 x Inspiral_1000 (10^6 nodes)"; p->dag = copies(workload("workflowsim-dax/Inspiral_1000.xml"), 1000); break;
     }
     p->sk = std::make_unique<skeleton::SkeletonRef>(p->dag);
     p->dec = decompose::decompose(p->sk->dag());
@@ -104,6 +134,25 @@ void linearize_case(benchmark::State& state, bool reference) {
 
 void BM_Linearize(benchmark::State& s) { linearize_case(s, false); }
 void BM_LinearizeReference(benchmark::State& s) { linearize_case(s, true); }
+
+// Objective memory: the guide plays every group and reorders sources in its
+// own copy of the block table (copied outside the timing).
+void BM_LinearizeMemory(benchmark::State& state) {
+    const Prepared& p = prepared(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        state.PauseTiming();
+        auto table = std::make_unique<blocks::ScheduleTable>(p.table);
+        auto guide = std::make_unique<schedule::MemoryGuide>(p.dag, p.sk->dag(), p.dec, *table);
+        state.ResumeTiming();
+        auto lin = schedule::linearize(p.dec, *table, guide.get());
+        benchmark::DoNotOptimize(lin);
+        state.PauseTiming();
+        guide.reset();
+        table.reset();
+        state.ResumeTiming();
+    }
+    state.SetLabel(p.label);
+}
 
 // 8,000 profiles: 4,000 copies of (0,2,3), which lacks priority over itself,
 // then 4,000 of (0,1,1): no chain, a real sweep; or 8,000 copies of W(2,2)'s.
@@ -147,7 +196,8 @@ void BM_TwoSweepPath(benchmark::State& state) {
     state.SetLabel(state.range(0) ? "W(40000,2) x 2, one bit per cell" : "W(40000,2) x 2, checkpoints");
 }
 
-BENCHMARK(BM_Linearize)->DenseRange(0, 4)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Linearize)->DenseRange(0, 9)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LinearizeMemory)->DenseRange(0, 9)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LinearizeReference)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_IcSweepMany)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_IcSweepManyReference)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iterator>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -13,8 +15,10 @@
 #include "blocks/schedule_table.hpp"
 #include "common/random.hpp"
 #include "decompose/decomposition.hpp"
+#include "families/families.hpp"
 #include "schedule/linearize.hpp"
 #include "schedule/memory_aware.hpp"
+#include "schedule/position_set.hpp"
 #include "skeleton/shortcut.hpp"
 
 namespace ics::schedule {
@@ -99,8 +103,19 @@ int compare_on(const Dag& dag, const std::string& what) {
     for (decompose::BlockId b = 0; b < dec.block_count; ++b) blocks::schedule_block_into(table, sk.dag(), dec.sources(b));
     const Linearization fast = linearize(dec, table), slow = linearize_reference(dec, table);
     expect_same(fast, slow, what + " (eligibility)");
-    MemoryGuide g1(dag, sk.dag(), dec, table), g2(dag, sk.dag(), dec, table);
-    expect_same(linearize(dec, table, &g1), linearize_reference(dec, table, &g2), what + " (memory)");
+    // The guide reorders blocks' sources in its table: one table each, and
+    // the reordered sources must agree too. The reference side also refines
+    // blocks by the guide's former quadratic frontier.
+    blocks::ScheduleTable t1 = table, t2 = table;
+    MemoryGuide g1(dag, sk.dag(), dec, t1), g2(dag, sk.dag(), dec, t2, true);
+    expect_same(linearize(dec, t1, &g1), linearize_reference(dec, t2, &g2), what + " (memory)");
+    for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
+        const auto o1 = t1.order(b), o2 = t2.order(b);
+        if (!std::ranges::equal(o1, o2)) {
+            ADD_FAILURE() << what << " (memory): the sources of block " << b << " differ";
+            break;
+        }
+    }
     return fast.swept.empty() ? 0 : 1;
 }
 
@@ -133,6 +148,79 @@ TEST(Linearize, IncrementalMatchesReferenceOnRandomLayeredDags) {
                     if (rng.uniform() < p) b.add_arc((l - 1) * width + j, l * width + i);
         compare_on(b.build(), "layered seed " + std::to_string(seed));
         if (HasFatalFailure()) return;
+    }
+}
+
+// Sums of thousands of copies of a few components (summed workflows): the
+// buckets of equal profiles hold thousands of blocks, most of which cannot
+// go by §4.2 (a) (a block they free lacks priority), the case the linearizer
+// answers from its set of admissible blocks instead of rescanning buckets.
+TEST(Linearize, IncrementalMatchesReferenceOnManyCopies) {
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        SplitMix64 pick(seed * 104729);
+        const auto kinds = 1 + static_cast<std::uint32_t>(pick.below(3));
+        const auto copies = 500 + static_cast<std::uint32_t>(pick.below(1500));
+        compare_on(random_sum(kinds, copies, seed), "copies seed " + std::to_string(seed));
+        if (HasFatalFailure()) return;
+    }
+}
+
+// The papers' families, whose blocks (W and M chains, butterflies, trees)
+// the memory guide refines step by step: the same source orders as with its
+// former frontier, at sizes where blocks have hundreds of sources; sums of
+// copies and random layered dags above cover blocks it gives up on.
+TEST(Linearize, MemoryGuideMatchesReferenceOnFamilies) {
+    const std::vector<std::pair<std::string, Dag>> dags = {
+        {"parallel-prefix 512", families::parallel_prefix(512)},
+        {"parallel-prefix 300", families::parallel_prefix(300)},
+        {"wavefront 40 60", families::wavefront(40, 60)},
+        {"reduction-mesh 80", families::reduction_mesh(80)},
+        {"out-mesh 60", families::out_mesh(60)},
+        {"fft 7", families::fft(7)},
+        {"reduction-tree 9", families::reduction_tree(9)},
+        {"divide-conquer 3 4", families::divide_conquer(3, 4)},
+        {"laplace 30", families::laplace(30)},
+        {"fmri 200", families::fmri(200)},
+        {"random-layered 6 40 0.08", families::random_layered(6, 40, 0.08, 5)},
+    };
+    for (const auto& [name, dag] : dags) {
+        compare_on(dag, name);
+        if (HasFatalFailure()) return;
+    }
+}
+
+// The set behind it against std::set: random inserts, erases and
+// predecessor queries, sizes across its three levels of words.
+TEST(PositionSet, PredecessorMatchesStdSet) {
+    for (std::size_t n : {1u, 63u, 64u, 65u, 4096u, 5000u, 300000u, 600000u}) {
+        SplitMix64 rng(n);
+        PositionSet s(n);
+        std::set<std::size_t> ref;
+        // Sparse sets (most queries climb levels) and dense ones.
+        const std::size_t ops = 20000;
+        for (std::size_t k = 0; k < ops; ++k) {
+            const std::size_t i = rng.below(n);
+            switch (rng.below(4)) {
+                case 0: s.set(i); ref.insert(i); break;
+                case 1: s.reset(i); ref.erase(i); break;
+                case 2: {
+                    auto it = ref.upper_bound(i);
+                    const std::size_t want = it == ref.begin() ? PositionSet::kNone : *std::prev(it);
+                    ASSERT_EQ(s.pred(i), want) << "n " << n << " i " << i;
+                    break;
+                }
+                default: ASSERT_EQ(s.test(i), ref.count(i) == 1) << "n " << n << " i " << i;
+            }
+            if (k == ops / 2)  // then empty it again through reset
+                for (auto it = ref.begin(); it != ref.end();) {
+                    s.reset(*it);
+                    it = ref.erase(it);
+                }
+        }
+        for (std::size_t i : {std::size_t{0}, n / 2, n - 1}) {
+            auto it = ref.upper_bound(i);
+            EXPECT_EQ(s.pred(i), it == ref.begin() ? PositionSet::kNone : *std::prev(it)) << "n " << n;
+        }
     }
 }
 

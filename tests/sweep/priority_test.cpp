@@ -114,6 +114,27 @@ TEST(Priority, FewRunsAgreeWithVerbatimSystem1) {
     EXPECT_LT(holds, total * 19 / 20);
 }
 
+// Every pair of sizes up to 17 (the yes/no path for tables of at most 256
+// cells and the general one past it), small steps and values near 2^32.
+TEST(Priority, SmallTablesAgreeWithVerbatimSystem1) {
+    SplitMix64 rng(13);
+    int holds = 0, total = 0;
+    for (std::size_t n1 = 0; n1 <= 16; ++n1)
+        for (std::size_t n2 = 0; n2 <= 16; ++n2)
+            for (int it = 0; it < 40; ++it) {
+                Profile a = random_profile(rng, n1, 3, it % 3 != 0), b = random_profile(rng, n2, 3, it % 3 != 0);
+                if (it % 10 == 9)  // 64-bit sums
+                    for (std::size_t i = 1; i < a.size(); ++i) a[i] = std::numeric_limits<std::uint32_t>::max() - a[i];
+                const bool want = naive_priority(a, b);
+                ASSERT_EQ(has_priority(a, b), want) << n1 << " x " << n2 << " #" << it;
+                ASSERT_EQ(!find_violation(a, b), want);
+                holds += want;
+                ++total;
+            }
+    EXPECT_GT(holds, total / 10);
+    EXPECT_LT(holds, total * 9 / 10);
+}
+
 TEST(Priority, LargeValuesUse64BitSums) {
     const std::uint32_t big = std::numeric_limits<std::uint32_t>::max() - 7;
     const Profile a{0, big - 5, big}, b{0, big - 1, big};
