@@ -12,6 +12,7 @@
 #include "skeleton/shortcut.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "skeleton/shortcut_detail.hpp"
 
@@ -29,8 +30,17 @@ std::vector<std::pair<NodeId, NodeId>> find_shortcuts(const Dag& dag) {
     std::vector<std::uint8_t> shortcut(cand.size(), 0);
     std::size_t decided = 0;
     if (const std::uint64_t limit = detail::search_limit(dag, lo, cand)) {
-        const std::uint64_t estimate = detail::search_estimate(dag, cand, detail::kSampleStride, limit);
-        if (estimate <= limit) decided = detail::search_shortcuts(dag, cand, 2 * estimate + n, shortcut);
+        // Sampled up to kLabelGain times the limit: labels may bring it back under.
+        const detail::SearchSample plain =
+            detail::search_sample(dag, cand, detail::kSampleStride, limit > ~std::uint64_t{0} / detail::kLabelGain ? ~std::uint64_t{0} : limit * detail::kLabelGain);
+        std::uint64_t estimate = plain.estimate;
+        std::optional<detail::IntervalLabels> labels;
+        if (detail::labels_pay(dag, plain)) {
+            labels.emplace(dag);
+            estimate = detail::search_estimate(dag, cand, detail::kSampleStride, limit, &*labels);
+        }
+        if (estimate <= limit)
+            decided = detail::search_shortcuts(dag, cand, 2 * estimate + n, shortcut, labels ? &*labels : nullptr);
     }
     if (decided < cand.size()) {
         std::vector<std::uint8_t> rest(cand.size() - decided, 0);
@@ -51,6 +61,12 @@ std::vector<Arc> candidate_arcs(const Dag& dag) {
         for (NodeId v : dag.children(u))
             if (level[v] > level[u] + 1) cand.push_back({u, v});
     return cand;
+}
+
+bool labels_pay(const Dag& dag, const SearchSample& plain) {
+    const std::uint64_t size = std::uint64_t{dag.node_count()} + dag.arc_count();
+    return plain.candidates > 2 * plain.shortcuts &&               // mostly to refute
+           plain.estimate > 2 * IntervalLabels::kLabelings * size;  // and worth a few passes
 }
 
 std::uint64_t search_limit(const Dag& dag, const LevelOrder& lo, std::span<const Arc> cand) {
