@@ -37,28 +37,25 @@ std::uint64_t bitset_shortcuts(const Dag& dag, const LevelOrder& lo, std::span<c
 // low(x), the smallest rank among x and its descendants. A node reaches only
 // nodes with a smaller rank, so x reaches y only if [low(y), post(y)] lies
 // inside [low(x), post(x)] in every labeling: one failed containment refutes
-// the path without a search. Each node's level sits beside its intervals (32
-// bytes per node, one cache line holds two), as a search reads both for
-// every node it meets. O(kLabelings (n + m)) to build.
+// the path without a search. 32 bytes per node (padded: two nodes per cache
+// line), O(kLabelings (n + m)) to build.
 class IntervalLabels {
 public:
     static constexpr std::uint32_t kLabelings = 3;
-    static constexpr std::uint32_t kStride = 8;  // level, (low, post) per labeling, padding
-    static_assert(1 + 2 * kLabelings <= kStride);
+    static constexpr std::uint32_t kStride = 8;  // (low, post) per labeling, padding
+    static_assert(2 * kLabelings <= kStride);
     explicit IntervalLabels(const Dag& dag);
-    std::uint32_t level(NodeId x) const noexcept { return label_[std::size_t{x} * kStride]; }
     // False only when x certainly does not reach y (true does not prove a path).
     bool may_reach(NodeId x, NodeId y) const noexcept {
-        const std::uint32_t* a = &label_[std::size_t{x} * kStride + 1];
-        const std::uint32_t* b = &label_[std::size_t{y} * kStride + 1];
+        const std::uint32_t* a = &label_[std::size_t{x} * kStride];
+        const std::uint32_t* b = &label_[std::size_t{y} * kStride];
         for (std::uint32_t t = 0; t < 2 * kLabelings; t += 2)
             if (a[t] > b[t] || b[t + 1] > a[t + 1]) return false;
         return true;
     }
-    const std::uint32_t* levels() const noexcept { return label_.data(); }  // every kStride-th entry
 
 private:
-    std::vector<std::uint32_t> label_;  // per node: level, then low, post per labeling
+    std::vector<std::uint32_t> label_;  // per node: low, post per labeling
 };
 
 // Level-bounded searches from each tail (shortcut_search.cpp), cand grouped

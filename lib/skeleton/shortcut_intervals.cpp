@@ -38,8 +38,6 @@ IntervalLabels::IntervalLabels(const Dag& dag) : label_(std::size_t{dag.node_cou
     const NodeId n = dag.node_count();
     const auto off = dag.out_offsets();
     const auto tgt = dag.out_targets();
-    const auto lvl = dag.levels();
-    for (NodeId v = 0; v < n; ++v) label_[std::size_t{v} * kStride] = lvl[v];
     std::vector<NodeId> roots;
     for (NodeId v = 0; v < n; ++v)
         if (dag.in_degree(v) == 0) roots.push_back(v);
@@ -52,7 +50,7 @@ IntervalLabels::IntervalLabels(const Dag& dag) : label_(std::size_t{dag.node_cou
     constexpr std::uint32_t kInf = std::numeric_limits<std::uint32_t>::max();
     for (std::uint32_t t = 0; t < kLabelings; ++t) {
         std::fill(visited.begin(), visited.end(), 0);
-        std::uint32_t* const lab = label_.data() + 1 + 2 * t;  // lab[x * kStride] = low, lab[x * kStride + 1] = post
+        std::uint32_t* const lab = label_.data() + 2 * t;  // lab[x * kStride] = low, lab[x * kStride + 1] = post
         const std::size_t stride = kStride;
         std::uint32_t rank = 0;
         for (std::size_t r = 0; r < roots.size(); ++r) {

@@ -25,11 +25,10 @@ namespace {
 class TailSearch {
 public:
     TailSearch(const Dag& dag, const IntervalLabels* labels)
-        : dag_(dag),
-          labels_(labels),
-          level_(labels != nullptr ? labels->levels() : dag.levels().data()),
-          level_stride_(labels != nullptr ? IntervalLabels::kStride : 1),
-          mark_(dag.node_count(), Mark{0, 0}) {}
+        : dag_(dag), labels_(labels), mark_(dag.node_count()) {
+        const auto level = dag.levels();
+        for (NodeId v = 0; v < dag.node_count(); ++v) mark_[v] = Mark{0, 0, level[v], 0};
+    }
 
     // Decides cand[i, j) (one tail). Returns the work done (arcs scanned plus
     // one), or stops early, returning more than `budget`, once over it.
@@ -79,9 +78,8 @@ private:
     bool expand(NodeId x) {
         for (NodeId c : dag_.children(x)) {
             Mark& m = mark_[c];
-            if (m.seen == stamp_) continue;
-            const std::uint32_t lc = level(c);
-            if (lc > top_) continue;
+            const std::uint32_t lc = m.level;
+            if (m.seen == stamp_ || lc > top_) continue;
             m.seen = stamp_;
             if (m.head == stamp_ && --left_ == 0) return false;
             if (lc < top_ && may_reach_head(c)) stack_.push_back(c);
@@ -91,17 +89,17 @@ private:
 
     static constexpr std::size_t kMaxFilteredHeads = 32;
 
-    std::uint32_t level(NodeId x) const { return level_[std::size_t{x} * level_stride_]; }
+    std::uint32_t level(NodeId x) const { return mark_[x].level; }
 
     const Dag& dag_;
     const IntervalLabels* labels_;
     std::vector<NodeId> heads_;  // of the current tail
-    // Per node: the last tail search that reached it, and the last whose head it is.
+    // Per node: the last tail search that reached it, the last whose head it
+    // is, and its level: what a search reads of every node it meets, in one
+    // cache line (16 bytes).
     struct Mark {
-        std::uint32_t seen, head;
+        std::uint32_t seen, head, level, unused;
     };
-    const std::uint32_t* level_;  // the dag's levels, or those inside the labels (closer to the intervals)
-    std::size_t level_stride_;
     std::vector<Mark> mark_;
     std::vector<NodeId> stack_;
     std::uint32_t stamp_ = 0, top_ = 0;
