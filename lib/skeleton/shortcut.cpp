@@ -31,11 +31,12 @@ std::vector<std::pair<NodeId, NodeId>> find_shortcuts(const Dag& dag) {
     std::size_t decided = 0;
     if (const std::uint64_t limit = detail::search_limit(dag, lo, cand)) {
         // Sampled up to kLabelGain times the limit: labels may bring it back under.
-        const detail::SearchSample plain =
-            detail::search_sample(dag, cand, detail::kSampleStride, limit > ~std::uint64_t{0} / detail::kLabelGain ? ~std::uint64_t{0} : limit * detail::kLabelGain);
+        const std::uint64_t sample_limit =
+            limit > ~std::uint64_t{0} / detail::kLabelGain ? ~std::uint64_t{0} : limit * detail::kLabelGain;
+        const detail::SearchSample plain = detail::search_sample(dag, cand, detail::kSampleStride, sample_limit);
         std::uint64_t estimate = plain.estimate;
         std::optional<detail::IntervalLabels> labels;
-        if (detail::labels_pay(dag, plain)) {
+        if (estimate <= sample_limit && detail::labels_pay(dag, plain)) {
             labels.emplace(dag);
             estimate = detail::search_estimate(dag, cand, detail::kSampleStride, limit, &*labels);
         }
