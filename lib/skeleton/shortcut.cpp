@@ -8,7 +8,10 @@
 // (shortcut_search.cpp) are tried on a sample of the tails; if they promise
 // to be cheaper (large sparse dags: 40x on a 300,000-node random dag) they
 // run, within twice the estimate, and the bitset method finishes what they
-// leave. Either way the result is the same; only the time differs.
+// leave. When the sample shows that most candidates are no shortcut (random
+// sparse dags: a search then exhausts its whole cone), interval labels
+// (shortcut_intervals.cpp) prune the searches, and a second sample with them
+// decides. Either way the result is the same; only the time differs.
 #include "skeleton/shortcut.hpp"
 
 #include <algorithm>
