@@ -60,9 +60,10 @@ private:
 
 // Level-bounded searches from each tail (shortcut_search.cpp), cand grouped
 // by tail. With `labels`, a node is expanded only when it may still reach an
-// undecided head of the tail (same answers, less work). Work is counted in arcs scanned (plus one per tail); the search
-// gives up once over `budget`, and returns how many candidates (a prefix,
-// whole tails) it decided, setting shortcut[i] for those.
+// undecided head of the tail (same answers, less work). Work is counted in
+// arcs scanned (plus one per tail); the search gives up once over `budget`,
+// and returns how many candidates (a prefix, whole tails) it decided, setting
+// shortcut[i] for those.
 std::size_t search_shortcuts(const Dag& dag, std::span<const Arc> cand, std::uint64_t budget,
                              std::vector<std::uint8_t>& shortcut, const IntervalLabels* labels = nullptr);
 // The work search_shortcuts would do, extrapolated from every stride-th

@@ -9,9 +9,9 @@
 // the caller first estimates its cost on a sample of the tails.
 //
 // With interval labels (shortcut_intervals.cpp), a node is expanded only if
-// its labels say it may still reach a head not yet marked (below kMaxFiltered
-// heads per tail): its children can then be no unmarked head, nor lead to
-// one. On Erdős–Rényi dags with 4 arcs per node, where almost no candidate is
+// its labels say it may still reach a head not yet marked (on tails of at
+// most kMaxFilteredHeads heads): its children can then be no unmarked head,
+// nor lead to one. On Erdős–Rényi dags with 4 arcs per node, where almost no candidate is
 // a shortcut, half the candidates are refuted at the tail's children already
 // and the search scans 2.8 times fewer arcs (issue 18).
 #include <algorithm>
@@ -125,7 +125,7 @@ SearchSample search_sample(const Dag& dag, std::span<const Arc> cand, std::uint3
             work += search.run(cand, i, j, limit / stride + 1);
             ++sampled;
             if (work > limit / stride) {  // already over: stop sampling
-                out.estimate = limit + 1;
+                out.estimate = limit == ~std::uint64_t{0} ? limit : limit + 1;
                 return out;
             }
             out.candidates += j - i;
