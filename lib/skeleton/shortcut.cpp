@@ -8,10 +8,14 @@
 // (shortcut_search.cpp) are tried on a sample of the tails; if they promise
 // to be cheaper (large sparse dags: 40x on a 300,000-node random dag) they
 // run, within twice the estimate, and the bitset method finishes what they
-// leave. Either way the result is the same; only the time differs.
+// leave. When the sample shows that most candidates are no shortcut (random
+// sparse dags: a search then exhausts its whole cone), interval labels
+// (shortcut_intervals.cpp) prune the searches, and a second sample with them
+// decides. Either way the result is the same; only the time differs.
 #include "skeleton/shortcut.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "skeleton/shortcut_detail.hpp"
 
@@ -29,8 +33,18 @@ std::vector<std::pair<NodeId, NodeId>> find_shortcuts(const Dag& dag) {
     std::vector<std::uint8_t> shortcut(cand.size(), 0);
     std::size_t decided = 0;
     if (const std::uint64_t limit = detail::search_limit(dag, lo, cand)) {
-        const std::uint64_t estimate = detail::search_estimate(dag, cand, detail::kSampleStride, limit);
-        if (estimate <= limit) decided = detail::search_shortcuts(dag, cand, 2 * estimate + n, shortcut);
+        // Sampled up to kLabelGain times the limit: labels may bring it back under.
+        const std::uint64_t sample_limit =
+            limit > ~std::uint64_t{0} / detail::kLabelGain ? ~std::uint64_t{0} : limit * detail::kLabelGain;
+        const detail::SearchSample plain = detail::search_sample(dag, cand, detail::kSampleStride, sample_limit);
+        std::uint64_t estimate = plain.estimate;
+        std::optional<detail::IntervalLabels> labels;
+        if (estimate <= sample_limit && detail::labels_pay(dag, plain)) {
+            labels.emplace(dag);
+            estimate = detail::search_estimate(dag, cand, detail::kSampleStride, limit, &*labels);
+        }
+        if (estimate <= limit)
+            decided = detail::search_shortcuts(dag, cand, 2 * estimate + n, shortcut, labels ? &*labels : nullptr);
     }
     if (decided < cand.size()) {
         std::vector<std::uint8_t> rest(cand.size() - decided, 0);
@@ -51,6 +65,12 @@ std::vector<Arc> candidate_arcs(const Dag& dag) {
         for (NodeId v : dag.children(u))
             if (level[v] > level[u] + 1) cand.push_back({u, v});
     return cand;
+}
+
+bool labels_pay(const Dag& dag, const SearchSample& plain) {
+    const std::uint64_t size = std::uint64_t{dag.node_count()} + dag.arc_count();
+    return plain.candidates > 2 * plain.shortcuts &&               // mostly to refute
+           plain.estimate > 2 * IntervalLabels::kLabelings * size;  // and worth a few passes
 }
 
 std::uint64_t search_limit(const Dag& dag, const LevelOrder& lo, std::span<const Arc> cand) {

@@ -7,7 +7,8 @@
 // levels: arcs joining consecutive levels are never shortcuts and cost
 // nothing beyond one pass. The other arcs are checked by bitset reachability
 // over groups of their heads, or by level-bounded searches from their tails
-// when a sample says those are cheaper (see shortcut.cpp).
+// when a sample says those are cheaper, pruned by interval labels when most
+// candidates are no shortcut (see shortcut.cpp).
 #pragma once
 
 #include <utility>

@@ -134,10 +134,65 @@ Arcs each_strategy(const Dag& g) {
         std::copy(rest.begin(), rest.end(), mixed.begin() + static_cast<std::ptrdiff_t>(decided));
         EXPECT_EQ(mixed, by_bits) << "budget " << budget;
     }
+    // The search pruned by interval labels, whole and cut by budgets.
+    const IntervalLabels labels(g);
+    std::vector<std::uint8_t> by_labels(cand.size(), 0);
+    EXPECT_EQ(search_shortcuts(g, cand, ~std::uint64_t{0}, by_labels, &labels), cand.size());
+    EXPECT_EQ(by_labels, by_bits);
+    for (std::uint64_t budget : {0, 3, 60}) {
+        std::vector<std::uint8_t> mixed(cand.size(), 0);
+        const std::size_t decided = search_shortcuts(g, cand, budget, mixed, &labels);
+        std::vector<std::uint8_t> rest(cand.size() - decided, 0);
+        bitset_shortcuts(g, lo, std::span<const Arc>(cand).subspan(decided), &rest);
+        std::copy(rest.begin(), rest.end(), mixed.begin() + static_cast<std::ptrdiff_t>(decided));
+        EXPECT_EQ(mixed, by_bits) << "labelled, budget " << budget;
+    }
     Arcs out;
     for (std::size_t i = 0; i < cand.size(); ++i)
         if (by_bits[i]) out.emplace_back(cand[i].u, cand[i].v);
     return out;
+}
+
+// The shortcuts by definition: arcs u -> v with another child of u reaching v.
+Arcs brute_shortcuts(const Dag& g) {
+    const auto reach = closure(g);
+    Arcs out;
+    for (auto [u, v] : arcs_of(g))
+        if (brute_is_shortcut(g, reach, u, v)) out.emplace_back(u, v);
+    return out;
+}
+
+// Sparse Erdős–Rényi: `arcs` random pairs (i < j in a random order of the nodes).
+Dag sparse_er(std::uint32_t n, std::uint64_t arcs, std::uint64_t seed) {
+    SplitMix64 rng(seed);
+    std::vector<NodeId> perm(n);
+    for (NodeId i = 0; i < n; ++i) perm[i] = i;
+    for (NodeId i = n; i > 1; --i) std::swap(perm[i - 1], perm[rng.below(i)]);
+    DagBuilder b;
+    for (NodeId i = 0; i < n; ++i) b.add_node("e" + std::to_string(i));
+    for (std::uint64_t k = 0; k < arcs; ++k) {
+        const auto x = static_cast<NodeId>(rng.below(n)), y = static_cast<NodeId>(rng.below(n));
+        if (x != y) b.add_arc(perm[std::min(x, y)], perm[std::max(x, y)]);
+    }
+    b.merge_duplicate_arcs();
+    return std::move(b).build();
+}
+
+// Random layered: every node of layer j > 0 gets `in` parents, most from
+// layer j - 1, some from further down (those arcs may be shortcuts).
+Dag layered(std::uint32_t layers, std::uint32_t width, std::uint32_t in, std::uint64_t seed) {
+    SplitMix64 rng(seed);
+    DagBuilder b;
+    for (std::uint32_t j = 0; j < layers; ++j)
+        for (std::uint32_t i = 0; i < width; ++i) b.add_node("l" + std::to_string(j) + "_" + std::to_string(i));
+    for (std::uint32_t j = 1; j < layers; ++j)
+        for (std::uint32_t i = 0; i < width; ++i)
+            for (std::uint32_t k = 0; k < in; ++k) {
+                const std::uint32_t back = rng.below(4) == 0 ? 1 + static_cast<std::uint32_t>(rng.below(j)) : 1;
+                b.add_arc((j - back) * width + static_cast<std::uint32_t>(rng.below(width)), j * width + i);
+            }
+    b.merge_duplicate_arcs();
+    return std::move(b).build();
 }
 
 // The property test: 600 seeded random dags, 1..40 nodes, sparse to complete.
@@ -227,6 +282,92 @@ TEST(Shortcut, LargeSparseDagsAgreeAcrossStrategies) {
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     ::testing::Test::RecordProperty("sparse30000_ms", static_cast<int>(secs * 1000));
     EXPECT_EQ(each_strategy(g), removed);
+}
+
+// Interval labels (GRAIL) are sound: every pair joined by a path passes
+// may_reach, on 200 random dags; and they do refute (most unrelated pairs).
+TEST(Shortcut, IntervalLabelsNeverRefuteAPath) {
+    const double ps[] = {0.05, 0.1, 0.2, 0.4, 0.8};
+    std::size_t unrelated = 0, refuted = 0;
+    for (std::uint64_t seed = 0; seed < 200; ++seed) {
+        const auto n = static_cast<std::uint32_t>(1 + seed % 60);
+        const Dag g = random_dag(n, ps[seed % 5], seed);
+        const auto reach = closure(g);
+        const skeleton::detail::IntervalLabels labels(g);
+        for (NodeId x = 0; x < n; ++x) {
+            for (NodeId y = 0; y < n; ++y) {
+                if (reach[x][y]) {
+                    ASSERT_TRUE(labels.may_reach(x, y)) << "seed " << seed << ": " << x << " ~> " << y;
+                } else if (x != y) {
+                    ++unrelated;
+                    refuted += labels.may_reach(x, y) ? 0 : 1;
+                }
+            }
+        }
+    }
+    EXPECT_GT(refuted, unrelated / 2);
+}
+
+// The shapes issue 18 measured, small enough for brute force: Erdős–Rényi
+// with 4 and 8 arcs per node, random layered dags whose arcs skip layers,
+// dense random dags. The plain and the label-pruned searches (also cut by
+// budgets and finished by the bitset method), the bitset method,
+// find_shortcuts and the definition all give the same removed arcs.
+TEST(Shortcut, RandomShapesAgreeAcrossStrategiesAndBruteForce) {
+    std::size_t removed = 0, candidates = 0;
+    for (std::uint64_t seed = 0; seed < 90; ++seed) {
+        Dag g;
+        const auto n = static_cast<std::uint32_t>(30 + 37 * (seed % 11));  // 30 .. 400 nodes
+        switch (seed % 5) {
+            case 0: g = sparse_er(n, 4ull * n, seed); break;
+            case 1: g = sparse_er(n, 8ull * n, seed); break;
+            case 2: g = layered(2 + static_cast<std::uint32_t>(seed % 13), 3 + n / 20, 3, seed); break;
+            case 3: g = layered(20, 4, 2, seed); break;
+            default: g = random_dag(n / 2, 0.3, seed); break;
+        }
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        const Arcs brute = brute_shortcuts(g);
+        EXPECT_EQ(each_strategy(g), brute);
+        EXPECT_EQ(find_shortcuts(g), brute);
+        removed += brute.size();
+        candidates += skeleton::detail::candidate_arcs(g).size();
+        if (HasFatalFailure()) return;
+    }
+    EXPECT_GT(removed, candidates / 10);                // shortcuts do occur
+    EXPECT_GT(candidates - removed, candidates / 10);  // and so do candidates that are none
+}
+
+// Larger ones: labels_pay says yes on an Erdős–Rényi dag of 20,000 nodes
+// (4 arcs per node), where the labels cut the estimated search, but no on a
+// dense dag (almost every candidate a shortcut, nothing to refute); every
+// strategy agrees on Erdős–Rényi dags of 3,000 and 6,000 nodes (4 and 8 arcs
+// per node) and on a random layered one.
+TEST(Shortcut, LargeRandomDagsUseTheLabels) {
+    using namespace skeleton::detail;
+    const Dag er = sparse_er(20000, 80000, 11);
+    {
+        const std::vector<Arc> cand = candidate_arcs(er);
+        const std::uint64_t limit = search_limit(er, LevelOrder(er), cand);
+        ASSERT_GT(limit, 0u);
+        const SearchSample plain = search_sample(er, cand, kSampleStride, limit * kLabelGain);
+        EXPECT_GT(plain.candidates, 10 * plain.shortcuts);
+        EXPECT_TRUE(labels_pay(er, plain));
+        const IntervalLabels labels(er);
+        EXPECT_LT(search_estimate(er, cand, kSampleStride, limit, &labels), plain.estimate);
+    }
+    {
+        const Dag dense = random_dag(400, 0.5, 3);
+        const std::vector<Arc> cand = candidate_arcs(dense);
+        const SearchSample plain = search_sample(dense, cand, kSampleStride, ~std::uint64_t{0} / 2);
+        EXPECT_LT(plain.candidates, 2 * plain.shortcuts);
+        EXPECT_FALSE(labels_pay(dense, plain));
+    }
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+        const Dag g = sparse_er(3000 * static_cast<std::uint32_t>(seed), 3000 * seed * 4 * seed, seed);
+        EXPECT_EQ(each_strategy(g), find_shortcuts(g));
+    }
+    const Dag lay = layered(12, 500, 4, 5);
+    EXPECT_EQ(each_strategy(lay), find_shortcuts(lay));
 }
 
 TEST(Shortcut, Dense2000NodesSparse) { check_dense(2000, 0.01, 7); }
