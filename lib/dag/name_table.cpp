@@ -4,6 +4,29 @@
 
 namespace ics {
 
+// One shared empty table: default-constructed and moved-from tables point to
+// it, so no table is ever without storage and none allocates until it grows.
+const std::shared_ptr<NameTable::Storage>& NameTable::empty() noexcept {
+    static const std::shared_ptr<Storage> e = std::make_shared<Storage>();
+    return e;
+}
+
+NameTable::NameTable() noexcept : s_(empty()) {}
+
+NameTable::NameTable(NameTable&& other) noexcept : s_(std::exchange(other.s_, empty())) {}
+
+NameTable& NameTable::operator=(NameTable&& other) noexcept {
+    if (this != &other) s_ = std::exchange(other.s_, empty());
+    return *this;
+}
+
+// use_count() == 1 means no other table shares it: a copy being made at the
+// same time would be a data race on this table itself (caller's error).
+NameTable::Storage& NameTable::own() {
+    if (s_.use_count() != 1) s_ = std::make_shared<Storage>(*s_);
+    return *s_;
+}
+
 std::uint64_t NameTable::hash(std::string_view s) noexcept {
     // FNV-1a over 8-byte words, then a mixer so low bits spread for the
     // power-of-two index and high bits make a good tag.
@@ -20,11 +43,12 @@ std::uint64_t NameTable::hash(std::string_view s) noexcept {
 }
 
 std::uint32_t NameTable::probe(std::string_view name, std::uint64_t h) const noexcept {
-    if (index_.empty()) return npos;
-    const std::size_t mask = index_.size() - 1;
+    const auto& index = s_->index;
+    if (index.empty()) return npos;
+    const std::size_t mask = index.size() - 1;
     const std::uint64_t tag = h >> 32;
     for (std::size_t i = h & mask;; i = (i + 1) & mask) {
-        const std::uint64_t slot = index_[i];
+        const std::uint64_t slot = index[i];
         if (slot == 0) return npos;
         // The slot carries the tag: strings are compared only on likely hits,
         // and a probe costs one cache line.
@@ -46,31 +70,33 @@ std::uint64_t NameTable::slot_of(std::uint32_t id, std::uint64_t h) noexcept {
 }
 
 void NameTable::rebuild_index(std::size_t cap) {
+    Storage& s = own();
     BigVector<std::uint64_t> fresh(cap, 0);
     const std::size_t mask = cap - 1;
     for (std::uint32_t id = 0; id < size(); ++id) {
-        std::size_t i = hashes_[id] & mask;
+        std::size_t i = s.hashes[id] & mask;
         while (fresh[i] != 0) i = (i + 1) & mask;
-        fresh[i] = slot_of(id, hashes_[id]);
+        fresh[i] = slot_of(id, s.hashes[id]);
     }
-    index_.swap(fresh);
+    s.index.swap(fresh);
 }
 
 std::uint32_t NameTable::insert(std::string_view name, std::uint64_t h) {
+    Storage& s = own();
     const std::uint32_t id = size();
-    chars_.append(name);
-    chars_.push_back('\0');
-    offsets_.push_back(chars_.size());
-    hashes_.push_back(h);
+    s.chars.append(name);
+    s.chars.push_back('\0');
+    s.offsets.push_back(s.chars.size());
+    s.hashes.push_back(h);
     // Keep the load factor under 1/2 so probes stay short.
-    if ((static_cast<std::size_t>(id) + 1) * 2 > index_.size()) {
-        rebuild_index(index_.empty() ? 16 : index_.size() * 2);  // includes the new id
+    if ((static_cast<std::size_t>(id) + 1) * 2 > s.index.size()) {
+        rebuild_index(s.index.empty() ? 16 : s.index.size() * 2);  // includes the new id
         return id;
     }
-    const std::size_t mask = index_.size() - 1;
+    const std::size_t mask = s.index.size() - 1;
     std::size_t i = h & mask;
-    while (index_[i] != 0) i = (i + 1) & mask;
-    index_[i] = slot_of(id, h);
+    while (s.index[i] != 0) i = (i + 1) & mask;
+    s.index[i] = slot_of(id, h);
     return id;
 }
 
@@ -87,31 +113,35 @@ std::pair<std::uint32_t, bool> NameTable::find_or_push(std::string_view name, st
 }
 
 void NameTable::reserve(std::size_t names, std::size_t chars) {
-    chars_.reserve(chars);
-    offsets_.reserve(names + 1);
-    hashes_.reserve(names);
-    if (const std::size_t cap = index_capacity(names); cap > index_.size()) rebuild_index(cap);
+    Storage& s = own();
+    s.chars.reserve(chars);
+    s.offsets.reserve(names + 1);
+    s.hashes.reserve(names);
+    if (const std::size_t cap = index_capacity(names); cap > s.index.size()) rebuild_index(cap);
 }
 
 NameTable NameTable::subset(std::span<const std::uint32_t> ids) const {
+    const Storage& s = *s_;
     NameTable t;
+    Storage& d = t.own();
     std::size_t chars = 0;
-    for (std::uint32_t id : ids) chars += offsets_[id + 1] - offsets_[id];
-    t.chars_.reserve(chars);
-    t.offsets_.reserve(ids.size() + 1);
-    t.hashes_.reserve(ids.size());
+    for (std::uint32_t id : ids) chars += s.offsets[id + 1] - s.offsets[id];
+    d.chars.reserve(chars);
+    d.offsets.reserve(ids.size() + 1);
+    d.hashes.reserve(ids.size());
     for (std::uint32_t id : ids) {
-        t.chars_.append(chars_.data() + offsets_[id], offsets_[id + 1] - offsets_[id]);  // with its NUL
-        t.offsets_.push_back(t.chars_.size());
-        t.hashes_.push_back(hashes_[id]);
+        d.chars.append(s.chars.data() + s.offsets[id], s.offsets[id + 1] - s.offsets[id]);  // with its NUL
+        d.offsets.push_back(d.chars.size());
+        d.hashes.push_back(s.hashes[id]);
     }
     t.rebuild_index(index_capacity(ids.size()));
     return t;
 }
 
 std::size_t NameTable::memory_bytes() const noexcept {
-    return chars_.capacity() + offsets_.capacity() * sizeof(std::uint64_t) +
-           hashes_.capacity() * sizeof(std::uint64_t) + index_.capacity() * sizeof(std::uint64_t);
+    const Storage& s = *s_;
+    return s.chars.capacity() + s.offsets.capacity() * sizeof(std::uint64_t) +
+           s.hashes.capacity() * sizeof(std::uint64_t) + s.index.capacity() * sizeof(std::uint64_t);
 }
 
 }  // namespace ics

@@ -1,9 +1,14 @@
 // Interned node names: one contiguous character buffer plus offsets, and an
 // open-addressing hash index of 32-bit ids (no per-node heap objects). Each
 // name is stored NUL-terminated so the C API can hand out const char*.
+//
+// Copies share the storage until one of them adds a name (copy on write):
+// the skeleton, the dual and other dags over the same nodes copy their
+// base's names, ~40 bytes per node each time (issue 18: peak memory).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -18,11 +23,17 @@ class NameTable {
 public:
     static constexpr std::uint32_t npos = 0xFFFFFFFFu;
 
-    std::uint32_t size() const noexcept { return static_cast<std::uint32_t>(offsets_.size() - 1); }
+    NameTable() noexcept;
+    NameTable(const NameTable&) noexcept = default;  // shares the storage
+    NameTable& operator=(const NameTable&) noexcept = default;
+    NameTable(NameTable&& other) noexcept;  // leaves other empty
+    NameTable& operator=(NameTable&& other) noexcept;
+
+    std::uint32_t size() const noexcept { return static_cast<std::uint32_t>(s_->offsets.size() - 1); }
     std::string_view operator[](std::uint32_t id) const noexcept {
-        return {chars_.data() + offsets_[id], offsets_[id + 1] - offsets_[id] - 1};
+        return {s_->chars.data() + s_->offsets[id], s_->offsets[id + 1] - s_->offsets[id] - 1};
     }
-    const char* c_str(std::uint32_t id) const noexcept { return chars_.data() + offsets_[id]; }
+    const char* c_str(std::uint32_t id) const noexcept { return s_->chars.data() + s_->offsets[id]; }
     // Id of `name`, or npos.
     std::uint32_t find(std::string_view name) const noexcept;
     // Appends `name` (caller checked it is new); returns its id.
@@ -37,7 +48,7 @@ public:
     // No emptiness test: GCC 12 drops a prefetch behind one, and a prefetch
     // never faults, whatever the address.
     void prefetch(std::uint64_t h) const noexcept {
-        __builtin_prefetch(index_.data() + (h & (index_.size() - 1)), 0, 3);
+        __builtin_prefetch(s_->index.data() + (h & (s_->index.size() - 1)), 0, 3);
     }
     void reserve(std::size_t names, std::size_t chars);
     std::size_t memory_bytes() const noexcept;
@@ -53,11 +64,18 @@ private:
     static std::uint64_t slot_of(std::uint32_t id, std::uint64_t h) noexcept;
     static std::size_t index_capacity(std::size_t names) noexcept;
 
-    std::string chars_;
-    std::vector<std::uint64_t> offsets_{0};
-    std::vector<std::uint64_t> hashes_;  // per id, so growing never rehashes strings
-    // Open addressing; a slot holds (high 32 hash bits) << 32 | (id + 1), 0 = empty.
-    BigVector<std::uint64_t> index_;
+    struct Storage {
+        std::string chars;
+        std::vector<std::uint64_t> offsets{0};
+        std::vector<std::uint64_t> hashes;  // per id, so growing never rehashes strings
+        // Open addressing; a slot holds (high 32 hash bits) << 32 | (id + 1), 0 = empty.
+        BigVector<std::uint64_t> index;
+    };
+    // The storage to modify: a private copy first when it is shared.
+    Storage& own();
+    static const std::shared_ptr<Storage>& empty() noexcept;
+
+    std::shared_ptr<Storage> s_;  // never null
 };
 
 }  // namespace ics
