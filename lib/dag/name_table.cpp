@@ -113,6 +113,9 @@ std::pair<std::uint32_t, bool> NameTable::find_or_push(std::string_view name, st
 }
 
 void NameTable::reserve(std::size_t names, std::size_t chars) {
+    // Nothing to make room for (e.g. a builder over a dag's names): no
+    // private copy of shared names.
+    if (names <= size()) return;
     Storage& s = own();
     s.chars.reserve(chars);
     s.offsets.reserve(names + 1);
