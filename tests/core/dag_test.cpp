@@ -49,6 +49,30 @@ TEST(NameTable, SubsetKeepsNamesOrderAndLookups) {
     EXPECT_TRUE(t.subset({}).size() == 0);
 }
 
+TEST(NameTable, CopiesShareUntilOneAddsANameAndMovedFromIsEmpty) {
+    NameTable a;
+    for (int i = 0; i < 1000; ++i) a.push("n" + std::to_string(i));
+    NameTable b = a;  // shares
+    EXPECT_EQ(b.c_str(7), a.c_str(7));
+    b.reserve(1000, 1);  // nothing to add: still shared
+    EXPECT_EQ(b.c_str(7), a.c_str(7));
+    const std::uint32_t id = b.push("extra");  // b gets its own copy
+    EXPECT_EQ(id, 1000u);
+    EXPECT_NE(b.c_str(7), a.c_str(7));
+    EXPECT_EQ(a.size(), 1000u);
+    EXPECT_EQ(a.find("extra"), NameTable::npos);
+    EXPECT_EQ(b.find("extra"), 1000u);
+    EXPECT_EQ(b.find("n999"), 999u);
+    EXPECT_EQ(a[999], "n999");
+    NameTable c = std::move(a);
+    EXPECT_EQ(c.find("n5"), 5u);
+    EXPECT_EQ(a.size(), 0u);  // NOLINT(bugprone-use-after-move): moved-from is empty, usable
+    EXPECT_EQ(a.find("n5"), NameTable::npos);
+    EXPECT_EQ(a.push("fresh"), 0u);
+    EXPECT_EQ(NameTable().size(), 0u);  // the shared empty table stayed empty
+    EXPECT_EQ(c.size(), 1000u);
+}
+
 TEST(BigVector, BehavesLikeAVectorOnBothSidesOfTheMappingThreshold) {
     // 8 MB: mapped apart (huge-page advice); 1 KB: operator new.
     BigVector<std::uint64_t> big(std::size_t{1} << 20), small(128, 5);
