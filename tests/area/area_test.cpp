@@ -361,8 +361,7 @@ TEST(Sidney, NarrowCapacitiesGiveTheSameDecomposition) {
                 EXPECT_EQ(sd.work, ref.work) << "seed " << seed << " budget " << budget << " limit " << limit;
                 EXPECT_EQ(sd.complete, ref.complete);
                 EXPECT_EQ(sd.unsplit, ref.unsplit);
-                EXPECT_EQ(sd.envelope, ref.envelope);
-                EXPECT_EQ(area_upper_bound(g, sd), area_upper_bound(g, ref));
+                EXPECT_EQ(sd.envelope, ref.envelope);  // hence the same bound (bound.cpp reads only it)
             }
         }
     }
