@@ -309,31 +309,44 @@ TEST(Sidney, WorkBudgetOnlyStopsSplitting) {
     EXPECT_GT(cut, 100);  // the small budgets did cut
 }
 
+// Narrow, layered (about `degree` arcs per node) or small_dag's kinds, by seed.
+Dag varied_dag(std::uint32_t n, std::uint32_t reach, double degree, std::uint64_t seed) {
+    if (seed % 4 == 0) return narrow_dag(n, reach, 0.4, seed);
+    if (seed % 4 == 1) return leveled_dag(n, 2 + static_cast<std::uint32_t>(seed % 9), degree / n, seed);
+    return small_dag(n, seed);
+}
+
+// Up to `size` nodes closed under parents, parents first.
+std::vector<NodeId> down_set_prefix(const Dag& g, std::size_t size) {
+    std::vector<NodeId> prefix;
+    std::vector<char> in(g.node_count(), 0);
+    for (NodeId v : g.topological_order()) {
+        if (prefix.size() >= size) break;
+        const auto ps = g.parents(v);
+        if (std::all_of(ps.begin(), ps.end(), [&](NodeId p) { return in[p] != 0; })) {
+            prefix.push_back(v);
+            in[v] = 1;
+        }
+    }
+    return prefix;
+}
+
 // The max-flow keeps residuals in 32 bits while they fit and starts a call
 // over in 64 when one outgrows them (sidney.cpp): with the limit at 3 (most
 // calls start over, mid-flow), at 0 (every call wide, as before) and at the
 // default, the decomposition, its work count and the bound are the same, on
-// random dags of up to 400 nodes, whole and cut by budgets, with and without
-// a taken prefix.
+// 120 random dags of up to 300 nodes, whole and cut by budgets, with and
+// without a taken prefix.
 TEST(Sidney, NarrowCapacitiesGiveTheSameDecomposition) {
     struct Restore {
         std::uint64_t old = area::detail::set_sidney_narrow_limit(0xFFFFFFFEu);
         ~Restore() { area::detail::set_sidney_narrow_limit(old); }
     } restore;
     const std::uint64_t restarts = area::detail::sidney_narrow_restarts();
-    for (std::uint64_t seed = 1; seed <= 240; ++seed) {
-        const auto n = static_cast<std::uint32_t>(20 + (seed * 37) % 380);
-        const Dag g = seed % 4 == 0 ? narrow_dag(n, 6, 0.4, seed)
-                      : seed % 4 == 1 ? leveled_dag(n, 2 + seed % 7, 4.0 / n, seed)
-                                      : small_dag(n, seed);
-        std::vector<NodeId> prefix;
-        if (seed % 5 == 0)
-            for (NodeId v : g.topological_order()) {
-                if (prefix.size() >= n / 4) break;
-                const auto ps = g.parents(v);
-                if (std::all_of(ps.begin(), ps.end(), [&](NodeId p) { return std::count(prefix.begin(), prefix.end(), p); }))
-                    prefix.push_back(v);
-            }
+    for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+        const auto n = static_cast<std::uint32_t>(20 + (seed * 37) % 280);
+        const Dag g = varied_dag(n, 6, 4.0, seed);
+        const std::vector<NodeId> prefix = seed % 5 == 0 ? down_set_prefix(g, n / 4) : std::vector<NodeId>{};
         area::detail::set_sidney_narrow_limit(0);
         const auto wide = sidney_decomposition(g, prefix, ~std::uint64_t{0});
         for (std::uint64_t budget : {~std::uint64_t{0}, wide.work / 3, wide.work / 2}) {
@@ -348,12 +361,11 @@ TEST(Sidney, NarrowCapacitiesGiveTheSameDecomposition) {
                 EXPECT_EQ(sd.work, ref.work) << "seed " << seed << " budget " << budget << " limit " << limit;
                 EXPECT_EQ(sd.complete, ref.complete);
                 EXPECT_EQ(sd.unsplit, ref.unsplit);
-                EXPECT_EQ(sd.envelope, ref.envelope);
-                EXPECT_EQ(area_upper_bound(g, sd), area_upper_bound(g, ref));
+                EXPECT_EQ(sd.envelope, ref.envelope);  // hence the same bound (bound.cpp reads only it)
             }
         }
     }
-    EXPECT_GT(area::detail::sidney_narrow_restarts() - restarts, 500u);
+    EXPECT_GT(area::detail::sidney_narrow_restarts() - restarts, 200u);
 }
 
 // sidney_order before issue 18's speedups (a scan of the parents for the
@@ -423,28 +435,15 @@ std::vector<NodeId> scanning_sidney_order(const Dag& dag, const area::SidneyDeco
 }
 
 // sidney_order names the last unexecuted parent by XOR and takes 1/k from a
-// table: the same order as the scanning one on random dags of up to 600
+// table: the same order as the scanning one on 120 random dags of up to 500
 // nodes (in-degrees past the table's 4096 too), whole, cut by budgets, and
 // after a taken prefix.
 TEST(Sidney, OrderAsTheScanningOne) {
     int compared = 0;
-    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
-        const auto n = static_cast<std::uint32_t>(10 + (seed * 53) % 590);
-        const Dag g = seed % 4 == 0 ? narrow_dag(n, 8, 0.4, seed)
-                      : seed % 4 == 1 ? leveled_dag(n, 2 + seed % 9, 6.0 / n, seed)
-                                      : small_dag(n, seed);
-        std::vector<NodeId> prefix;
-        if (seed % 3 == 0) {
-            std::vector<char> in(g.node_count(), 0);
-            for (NodeId v : g.topological_order()) {
-                if (prefix.size() >= n / 3) break;
-                const auto ps = g.parents(v);
-                if (std::all_of(ps.begin(), ps.end(), [&](NodeId p) { return in[p] != 0; })) {
-                    prefix.push_back(v);
-                    in[v] = 1;
-                }
-            }
-        }
+    for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+        const auto n = static_cast<std::uint32_t>(10 + (seed * 53) % 490);
+        const Dag g = varied_dag(n, 8, 6.0, seed);
+        const std::vector<NodeId> prefix = seed % 3 == 0 ? down_set_prefix(g, n / 3) : std::vector<NodeId>{};
         const auto full = sidney_decomposition(g, prefix, ~std::uint64_t{0});
         for (std::uint64_t budget : {~std::uint64_t{0}, full.work / 4, std::uint64_t{0}}) {
             const auto sd = sidney_decomposition(g, prefix, budget);
@@ -465,7 +464,7 @@ TEST(Sidney, OrderAsTheScanningOne) {
         const auto sd = sidney_decomposition(wide, {}, budget);
         EXPECT_EQ(sidney_order(wide, sd), scanning_sidney_order(wide, sd, {}));
     }
-    EXPECT_EQ(compared, 600);
+    EXPECT_EQ(compared, 360);
 }
 
 // The bound is within 15% of the optimum on small dags (it was up to 54%
