@@ -95,6 +95,12 @@ std::optional<Violation> scan_row(std::span<const std::uint32_t> e1, std::span<c
     return std::nullopt;
 }
 
+// Every sum E1(x) + E2(y) fits the kernels' narrow type.
+bool sums_fit_int32(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2) {
+    return std::uint64_t(*std::max_element(e1.begin(), e1.end())) + *std::max_element(e2.begin(), e2.end()) <=
+           std::uint64_t(std::numeric_limits<std::int32_t>::max());
+}
+
 // A run of consecutive diagonals z (lo <= z <= hi).
 struct Interval {
     std::size_t lo, hi;
@@ -246,11 +252,8 @@ std::optional<Violation> find_violation_screened(std::span<const std::uint32_t> 
     validate_profile(e2, "G2");
     // The same first bad row as the row scans of every diagonal, hence the
     // same first bad y in it.
-    const std::uint64_t top = std::uint64_t(*std::max_element(e1.begin(), e1.end())) +
-                              *std::max_element(e2.begin(), e2.end());
-    const std::size_t x = top <= std::uint64_t(std::numeric_limits<std::int32_t>::max())
-                              ? first_bad_row_screened<std::int32_t>(e1, e2)
-                              : first_bad_row_screened<std::int64_t>(e1, e2);
+    const std::size_t x = sums_fit_int32(e1, e2) ? first_bad_row_screened<std::int32_t>(e1, e2)
+                                                 : first_bad_row_screened<std::int64_t>(e1, e2);
     if (x == static_cast<std::size_t>(-1)) return std::nullopt;
     if (auto v = scan_row(e1, e2, x)) return v;
     fail(Errc::internal, "priority: the hull-screened check and the scalar check disagree");
@@ -278,11 +281,8 @@ std::optional<Violation> find_violation_reference(std::span<const std::uint32_t>
             fail(Errc::internal, "priority: run check and scalar check disagree");
         }
     }
-    const std::uint64_t top = std::uint64_t(*std::max_element(e1.begin(), e1.end())) +
-                              *std::max_element(e2.begin(), e2.end());
-    const std::size_t x = top <= std::uint64_t(std::numeric_limits<std::int32_t>::max())
-                              ? first_bad_row<std::int32_t>(e1, e2)
-                              : first_bad_row<std::int64_t>(e1, e2);
+    const std::size_t x = sums_fit_int32(e1, e2) ? first_bad_row<std::int32_t>(e1, e2)
+                                                 : first_bad_row<std::int64_t>(e1, e2);
     if (x == static_cast<std::size_t>(-1)) return std::nullopt;
     if (auto v = scan_row(e1, e2, x)) return v;
     fail(Errc::internal, "priority: row kernel and scalar check disagree");
