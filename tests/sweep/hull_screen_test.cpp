@@ -69,7 +69,7 @@ TEST(HullScreen, ExhaustiveSmallProfiles) {
     for (const auto& a : all)
         for (const auto& b : all) {
             const auto want = find_violation_reference(a, b);
-            expect_same(find_violation_screened(a, b), want, a, b);
+            expect_same(find_violation_screened(a, b, 0), want, a, b);
             ASSERT_EQ(!want, naive_priority(a, b));
             holds += !want;
         }
@@ -135,7 +135,8 @@ TEST(HullScreen, RandomShapesAgreeWithTheRowScans) {
         const std::size_t la = a.size() - 1, lb = b.size() - 1;
         const auto want = find_violation_reference(a, b);
         expect_same(find_violation(a, b), want, a, b);
-        expect_same(find_violation_screened(a, b), want, a, b);
+        expect_same(find_violation_screened(a, b, 0), want, a, b);
+        expect_same(find_violation_screened(a, b, 2), want, a, b);
         if (la * lb < 4000) {
             ASSERT_EQ(!want, naive_priority(a, b));
         }
@@ -150,19 +151,19 @@ TEST(HullScreen, RandomShapesAgreeWithTheRowScans) {
 TEST(HullScreen, LargeValuesAndLinearProfiles) {
     const std::uint32_t big = std::numeric_limits<std::uint32_t>::max() - 7;
     const Profile a{0, big - 5, big}, c{0, big - 5, big - 1};
-    expect_same(find_violation_screened(a, a), find_violation_reference(a, a), a, a);
-    expect_same(find_violation_screened(c, c), find_violation_reference(c, c), c, c);
-    expect_same(find_violation_screened(a, c), find_violation_reference(a, c), a, c);
+    expect_same(find_violation_screened(a, a, 0), find_violation_reference(a, a), a, a);
+    expect_same(find_violation_screened(c, c, 0), find_violation_reference(c, c), c, c);
+    expect_same(find_violation_screened(a, c, 0), find_violation_reference(a, c), a, c);
     // W(s,2) against itself and against W(s,3): every diagonal decided by the bound.
     for (std::uint32_t s : {1u, 2u, 17u, 300u, 1000u}) {
         Profile w2(s + 1), w3(s + 1);
         for (std::uint32_t x = 0; x < s; ++x) w2[x] = x, w3[x] = 2 * x;
         w2[s] = s + 1;
         w3[s] = 2 * s + 1;
-        expect_same(find_violation_screened(w2, w2), std::nullopt, w2, w2);
-        expect_same(find_violation_screened(w3, w2), std::nullopt, w3, w2);
-        expect_same(find_violation_screened(w2, w3), find_violation_reference(w2, w3), w2, w3);
-        ASSERT_TRUE(find_violation_screened(w2, w3) || s == 0);
+        expect_same(find_violation_screened(w2, w2, 0), std::nullopt, w2, w2);
+        expect_same(find_violation_screened(w3, w2, 0), std::nullopt, w3, w2);
+        expect_same(find_violation_screened(w2, w3, 0), find_violation_reference(w2, w3), w2, w3);
+        ASSERT_TRUE(find_violation_screened(w2, w3, 0) || s == 0);
     }
 }
 
@@ -214,6 +215,7 @@ TEST(HullScreen, BlockSearchFindsTheFirstBadRow) {
         }
         const auto want = find_violation_reference(a, b);
         expect_same(find_violation(a, b), want, a, b);
+        expect_same(find_violation_screened(a, b, 0), want, a, b);
         if (HasFailure()) return;
         holds += !want;
         ++total;
