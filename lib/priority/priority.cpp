@@ -95,6 +95,12 @@ std::optional<Violation> scan_row(std::span<const std::uint32_t> e1, std::span<c
     return std::nullopt;
 }
 
+// Every sum E1(x) + E2(y) fits the kernels' narrow type.
+bool sums_fit_int32(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2) {
+    return std::uint64_t(*std::max_element(e1.begin(), e1.end())) + *std::max_element(e2.begin(), e2.end()) <=
+           std::uint64_t(std::numeric_limits<std::int32_t>::max());
+}
+
 // A run of consecutive diagonals z (lo <= z <= hi).
 struct Interval {
     std::size_t lo, hi;
@@ -189,20 +195,26 @@ struct BlockSearch {
 };
 
 // Smallest x whose row violates (1), or npos. The first rows are scanned
-// whole, up to about 2·(s1 + s2) cells: when (1) fails that early (the usual
-// way it fails) that is all the work. Past them only diagonals whose
-// concave-hull bound exceeds L can hold a violation (hull_bound.hpp), and
-// the remaining rows are scanned on those alone.
+// whole, up to about probe_per_step·(s1 + s2) cells (the screen below costs
+// about as much; 64 by default): when (1) fails that early (the usual way it
+// fails), or the table is small, that is all the work. Past them only
+// diagonals whose concave-hull bound exceeds L can hold a violation
+// (hull_bound.hpp), and the remaining rows are scanned on those alone.
 template <class T>
-std::size_t first_bad_row_screened(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2) {
+std::size_t first_bad_row_screened(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2,
+                                   std::size_t probe_per_step) {
     const std::size_t s1 = e1.size() - 1, s2 = e2.size() - 1, span = e1.size() + e2.size();
     const RowScan<T> scan(e1, e2);
     const Interval all{0, s1 + s2};
-    const std::size_t probe = std::min(s1 + 1, std::max<std::size_t>(1, 2 * span / (s2 + 1)));
+    const std::size_t budget = probe_per_step * span;
+    const std::size_t probe = std::min(s1 + 1, std::max<std::size_t>(1, budget / (s2 + 1)));
     if (const std::size_t x = scan.first_bad(0, probe, {&all, 1}); x != static_cast<std::size_t>(-1)) return x;
     if (probe > s1) return static_cast<std::size_t>(-1);
-    const std::vector<std::int64_t> bound = hull_convolution_bound(e1, e2);
-    std::vector<Interval> open;
+    if ((s1 + 1 - probe) * (s2 + 1) <= 2 * budget) return scan.first_bad(probe, s1 + 1, {&all, 1});
+    thread_local std::vector<std::int64_t> bound;
+    thread_local std::vector<Interval> open;
+    hull_convolution_bound(e1, e2, bound);
+    open.clear();
     std::size_t open_cells = 0;
     for (std::size_t z = probe; z <= s1 + s2; ++z) {  // rows >= probe meet diagonals >= probe
         if (bound[z] <= std::int64_t(scan.l[z])) continue;
@@ -241,16 +253,13 @@ std::optional<Violation> find_violation(std::span<const std::uint32_t> e1,
 }
 
 std::optional<Violation> find_violation_screened(std::span<const std::uint32_t> e1,
-                                                 std::span<const std::uint32_t> e2) {
+                                                 std::span<const std::uint32_t> e2, std::size_t probe_per_step) {
     validate_profile(e1, "G1");
     validate_profile(e2, "G2");
     // The same first bad row as the row scans of every diagonal, hence the
     // same first bad y in it.
-    const std::uint64_t top = std::uint64_t(*std::max_element(e1.begin(), e1.end())) +
-                              *std::max_element(e2.begin(), e2.end());
-    const std::size_t x = top <= std::uint64_t(std::numeric_limits<std::int32_t>::max())
-                              ? first_bad_row_screened<std::int32_t>(e1, e2)
-                              : first_bad_row_screened<std::int64_t>(e1, e2);
+    const std::size_t x = sums_fit_int32(e1, e2) ? first_bad_row_screened<std::int32_t>(e1, e2, probe_per_step)
+                                                 : first_bad_row_screened<std::int64_t>(e1, e2, probe_per_step);
     if (x == static_cast<std::size_t>(-1)) return std::nullopt;
     if (auto v = scan_row(e1, e2, x)) return v;
     fail(Errc::internal, "priority: the hull-screened check and the scalar check disagree");
@@ -278,11 +287,8 @@ std::optional<Violation> find_violation_reference(std::span<const std::uint32_t>
             fail(Errc::internal, "priority: run check and scalar check disagree");
         }
     }
-    const std::uint64_t top = std::uint64_t(*std::max_element(e1.begin(), e1.end())) +
-                              *std::max_element(e2.begin(), e2.end());
-    const std::size_t x = top <= std::uint64_t(std::numeric_limits<std::int32_t>::max())
-                              ? first_bad_row<std::int32_t>(e1, e2)
-                              : first_bad_row<std::int64_t>(e1, e2);
+    const std::size_t x = sums_fit_int32(e1, e2) ? first_bad_row<std::int32_t>(e1, e2)
+                                                 : first_bad_row<std::int64_t>(e1, e2);
     if (x == static_cast<std::size_t>(-1)) return std::nullopt;
     if (auto v = scan_row(e1, e2, x)) return v;
     fail(Errc::internal, "priority: row kernel and scalar check disagree");

@@ -46,9 +46,12 @@ std::optional<Violation> find_violation_reference(std::span<const std::uint32_t>
                                                   std::span<const std::uint32_t> e2);
 
 // The hull-screened scan find_violation uses on tables above 256 cells, at
-// any size (tests).
+// any size: the first rows, up to about probe_per_step·(s1 + s2) cells, and
+// tables not much larger, are scanned whole before the screen is built
+// (probe_per_step = 0: the screen past row 0 at once; tests).
 std::optional<Violation> find_violation_screened(std::span<const std::uint32_t> e1,
-                                                 std::span<const std::uint32_t> e2);
+                                                 std::span<const std::uint32_t> e2,
+                                                 std::size_t probe_per_step = 64);
 
 // G1 ▷ G2 by system (1).
 bool has_priority(std::span<const std::uint32_t> e1, std::span<const std::uint32_t> e2);

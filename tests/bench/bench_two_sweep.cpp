@@ -144,6 +144,32 @@ void BM_IcSweepRandomPbt(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(sweep::ic_sweep(ps, o).ico);
 }
 
+// What the linearizer asks many times: ▷ between mid-sized profiles (n/5..n
+// steps, monotone random increments 0..3, ramps of 1..3 per step), both ways,
+// over 2,000 pairs: the screen must not cost more than the scan it saves.
+void BM_PriorityMidSized(benchmark::State& state) {
+    SplitMix64 rng(10);
+    std::vector<Pair> pairs(2000);
+    for (auto& q : pairs)
+        for (Profile* e : {&q.a, &q.b}) {
+            const bool ramp = rng.below(2) != 0;
+            const std::uint32_t d = 1 + std::uint32_t(rng.below(3));
+            e->push_back(0);
+            const std::uint64_t top = std::uint64_t(state.range(1));
+            for (std::uint64_t k = 0, n = top / 5 + rng.below(top - top / 5 + 1); k < n; ++k)
+                e->push_back(e->back() + (ramp ? d : std::uint32_t(rng.below(4))));
+            if (ramp) e->back() += 1;
+        }
+    const bool after = state.range(0) != 0;
+    for (auto _ : state)
+        for (const auto& q : pairs) {
+            auto f = after ? priority::find_violation(q.a, q.b) : priority::find_violation_reference(q.a, q.b);
+            auto g = after ? priority::find_violation(q.b, q.a) : priority::find_violation_reference(q.b, q.a);
+            benchmark::DoNotOptimize(f);
+            benchmark::DoNotOptimize(g);
+        }
+}
+
 // IC-Sweep's envelope when the sum has no IC-optimal schedule, over p random
 // profiles of 1..8 steps (increments 0..3, like `ics sweep --profiles`):
 // before = the pairwise max_plus per summand, after = max_plus_all.
@@ -168,6 +194,7 @@ void BM_Envelope(benchmark::State& state) {
 
 }  // namespace
 
+BENCHMARK(BM_PriorityMidSized)->ArgsProduct({{0, 1}, {80, 300}})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Envelope)->ArgsProduct({{0, 1}, {8000, 32000}})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PriorityW2W2)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PriorityW2W3)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);

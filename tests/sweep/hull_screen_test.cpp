@@ -69,7 +69,7 @@ TEST(HullScreen, ExhaustiveSmallProfiles) {
     for (const auto& a : all)
         for (const auto& b : all) {
             const auto want = find_violation_reference(a, b);
-            expect_same(find_violation_screened(a, b), want, a, b);
+            expect_same(find_violation_screened(a, b, 0), want, a, b);
             ASSERT_EQ(!want, naive_priority(a, b));
             holds += !want;
         }
@@ -80,6 +80,7 @@ TEST(HullScreen, ExhaustiveSmallProfiles) {
 
 // Long random profiles of several shapes (values may pass 2^31).
 enum class Shape { concave, convex, linear, mixed, noisy, flat_runs };
+constexpr Shape kShapes[] = {Shape::concave, Shape::convex, Shape::linear, Shape::mixed, Shape::noisy, Shape::flat_runs};
 
 Profile shaped(SplitMix64& rng, std::size_t steps, Shape shape, std::uint32_t scale) {
     std::vector<std::int64_t> inc(steps);
@@ -115,19 +116,27 @@ Profile shaped(SplitMix64& rng, std::size_t steps, Shape shape, std::uint32_t sc
     return e;
 }
 
+// Two profiles of random shapes; one iteration in three up to `longer`
+// steps, else up to `shorter`; one in ten scaled past 2^31 in sums.
+std::pair<Profile, Profile> shaped_pair(SplitMix64& rng, int it, std::size_t longer, std::size_t shorter) {
+    const std::uint32_t scale = it % 10 == 0 ? (1u << 20) : 1;
+    const std::size_t cap = it % 3 == 0 ? longer : shorter;
+    Profile a = shaped(rng, rng.below(cap), kShapes[rng.below(6)], scale);
+    Profile b = shaped(rng, rng.below(cap), kShapes[rng.below(6)], scale);
+    return {std::move(a), std::move(b)};
+}
+
 TEST(HullScreen, RandomShapesAgreeWithTheRowScans) {
     SplitMix64 rng(18);
-    const Shape shapes[] = {Shape::concave, Shape::convex, Shape::linear, Shape::mixed, Shape::noisy, Shape::flat_runs};
     int holds = 0, total = 0;
     for (int it = 0; it < 6000; ++it) {
-        const Shape sa = shapes[rng.below(6)], sb = shapes[rng.below(6)];
-        const std::uint32_t scale = it % 10 == 0 ? (1u << 20) : 1;  // sums past 2^31
-        const std::size_t la = rng.below(it % 3 == 0 ? 400 : 60), lb = rng.below(it % 3 == 0 ? 400 : 60);
-        Profile a = shaped(rng, la, sa, scale), b = shaped(rng, lb, sb, scale);
+        auto [a, b] = shaped_pair(rng, it, 400, 60);
         if (it % 4 == 0) b = a;  // a profile against itself: ▷ holds often
+        const std::size_t la = a.size() - 1, lb = b.size() - 1;
         const auto want = find_violation_reference(a, b);
         expect_same(find_violation(a, b), want, a, b);
-        expect_same(find_violation_screened(a, b), want, a, b);
+        expect_same(find_violation_screened(a, b, 0), want, a, b);
+        expect_same(find_violation_screened(a, b, 2), want, a, b);
         if (la * lb < 4000) {
             ASSERT_EQ(!want, naive_priority(a, b));
         }
@@ -142,19 +151,19 @@ TEST(HullScreen, RandomShapesAgreeWithTheRowScans) {
 TEST(HullScreen, LargeValuesAndLinearProfiles) {
     const std::uint32_t big = std::numeric_limits<std::uint32_t>::max() - 7;
     const Profile a{0, big - 5, big}, c{0, big - 5, big - 1};
-    expect_same(find_violation_screened(a, a), find_violation_reference(a, a), a, a);
-    expect_same(find_violation_screened(c, c), find_violation_reference(c, c), c, c);
-    expect_same(find_violation_screened(a, c), find_violation_reference(a, c), a, c);
+    expect_same(find_violation_screened(a, a, 0), find_violation_reference(a, a), a, a);
+    expect_same(find_violation_screened(c, c, 0), find_violation_reference(c, c), c, c);
+    expect_same(find_violation_screened(a, c, 0), find_violation_reference(a, c), a, c);
     // W(s,2) against itself and against W(s,3): every diagonal decided by the bound.
     for (std::uint32_t s : {1u, 2u, 17u, 300u, 1000u}) {
         Profile w2(s + 1), w3(s + 1);
         for (std::uint32_t x = 0; x < s; ++x) w2[x] = x, w3[x] = 2 * x;
         w2[s] = s + 1;
         w3[s] = 2 * s + 1;
-        expect_same(find_violation_screened(w2, w2), std::nullopt, w2, w2);
-        expect_same(find_violation_screened(w3, w2), std::nullopt, w3, w2);
-        expect_same(find_violation_screened(w2, w3), find_violation_reference(w2, w3), w2, w3);
-        ASSERT_TRUE(find_violation_screened(w2, w3) || s == 0);
+        expect_same(find_violation_screened(w2, w2, 0), std::nullopt, w2, w2);
+        expect_same(find_violation_screened(w3, w2, 0), std::nullopt, w3, w2);
+        expect_same(find_violation_screened(w2, w3, 0), find_violation_reference(w2, w3), w2, w3);
+        ASSERT_TRUE(find_violation_screened(w2, w3, 0) || s == 0);
     }
 }
 
@@ -163,13 +172,11 @@ TEST(HullScreen, LargeValuesAndLinearProfiles) {
 // the table sweep, with the full bit table and from checkpoints.
 TEST(HullScreen, TwoSweepAgreesWithTheTableSweep) {
     SplitMix64 rng(1818);
-    const Shape shapes[] = {Shape::concave, Shape::convex, Shape::linear, Shape::mixed, Shape::noisy, Shape::flat_runs};
     int ico = 0, total = 0;
     for (int it = 0; it < 3000; ++it) {
-        const Shape sa = shapes[rng.below(6)], sb = shapes[rng.below(6)];
-        const std::uint32_t scale = it % 10 == 0 ? (1u << 20) : 1;  // sums past 2^31
-        const std::size_t la = rng.below(it % 3 == 0 ? 300 : 50), lb = rng.below(it % 3 == 0 ? 300 : 50);
-        const Profile a = shaped(rng, la, sa, scale), b = it % 5 == 0 ? a : shaped(rng, lb, sb, scale);
+        auto [a, b] = shaped_pair(rng, it, 300, 50);
+        if (it % 5 == 0) b = a;
+        const std::size_t la = a.size() - 1, lb = b.size() - 1;
         const std::size_t bits = it % 2 ? sweep::kFullPathBits : 0;
         const auto want = sweep::two_sweep_reference(a, b, true, bits);
         expect_same_two_sweep(sweep::two_sweep(a, b, true, bits), want);
@@ -208,6 +215,7 @@ TEST(HullScreen, BlockSearchFindsTheFirstBadRow) {
         }
         const auto want = find_violation_reference(a, b);
         expect_same(find_violation(a, b), want, a, b);
+        expect_same(find_violation_screened(a, b, 0), want, a, b);
         if (HasFailure()) return;
         holds += !want;
         ++total;
@@ -248,10 +256,9 @@ TEST(RunSweep, AgreesWithTheTableSweep) {
     EXPECT_GT(ico, total / 10);
     EXPECT_LT(ico, total * 9 / 10);
     // any profiles at all (many runs): still the table's answer
-    const Shape shapes[] = {Shape::concave, Shape::convex, Shape::linear, Shape::mixed, Shape::noisy, Shape::flat_runs};
     for (int it = 0; it < 1000; ++it) {
-        const Profile a = shaped(rng, rng.below(60), shapes[rng.below(6)], 1),
-                      b = shaped(rng, rng.below(60), shapes[rng.below(6)], 1);
+        const Profile a = shaped(rng, rng.below(60), kShapes[rng.below(6)], 1),
+                      b = shaped(rng, rng.below(60), kShapes[rng.below(6)], 1);
         expect_same_two_sweep(sweep::two_sweep_runs(a, b, true), sweep::two_sweep_reference(a, b, true));
         if (HasFailure()) return;
     }
@@ -261,13 +268,12 @@ TEST(RunSweep, AgreesWithTheTableSweep) {
 // pairwise max-plus convolutions (per diagonal) and, when small, the table.
 TEST(Envelope, ManySummandsAgreeWithPairwiseConvolutions) {
     SplitMix64 rng(1820);
-    const Shape shapes[] = {Shape::concave, Shape::convex, Shape::linear, Shape::mixed, Shape::noisy, Shape::flat_runs};
     for (int it = 0; it < 400; ++it) {
         const std::size_t p = 1 + rng.below(it % 4 == 0 ? 60 : 5);
         const std::uint32_t scale = it % 10 == 0 ? (1u << 18) : 1;  // sums past 2^31
         std::vector<Profile> ps;
         for (std::size_t k = 0; k < p; ++k)
-            ps.push_back(shaped(rng, rng.below(it % 3 == 0 ? 100 : 9), shapes[rng.below(6)], scale));
+            ps.push_back(shaped(rng, rng.below(it % 3 == 0 ? 100 : 9), kShapes[rng.below(6)], scale));
         Profile want = ps[0];
         for (std::size_t k = 1; k < p; ++k) want = sweep::max_plus(want, ps[k]);
         ASSERT_EQ(sweep::max_plus_all(ps[0], std::span(ps).subspan(1)), want) << it;
