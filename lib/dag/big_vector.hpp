@@ -22,14 +22,16 @@ void* big_allocate(std::size_t bytes);
 void big_deallocate(void* p, std::size_t bytes) noexcept;
 
 // Mapped blocks kept for reuse (issue 18, schedule::Workspace; zstd's
-// ZSTD_CCtx model): while a Scope is active on a thread, the big blocks freed
-// on that thread are kept here instead of unmapped, and big_allocate carves
-// its blocks out of them (best fit; the rest stays here) before mapping new
-// ones. A block taken again has been faulted in and zeroed by the kernel
-// already: a pipeline run on a 2M-node tree spent 17% of its time in the
-// kernel's clear_page. Contents are never relied on (std::vector
-// value-initialises). Blocks freed outside a Scope are unmapped as before,
-// whoever maps them. One thread at a time per cache.
+// ZSTD_CCtx model): while a Scope is active on a thread, the big blocks
+// allocated on that thread are carved (best fit) from the blocks held here,
+// or mapped when none fits, and the big blocks freed on that thread are kept
+// here (merged with held neighbours) instead of unmapped or given back to
+// malloc. A block taken again has been faulted in and zeroed by the kernel
+// already. Contents are never relied on (std::vector value-initialises).
+// When a Scope ends, what is held is cut down to what that Scope's calls
+// allocated (smallest blocks unmapped first), so a workspace holds about one
+// call's temporaries. Blocks freed outside a Scope go back to the system as
+// before, whoever allocated them. One thread at a time per cache.
 class MappingCache {
 public:
     MappingCache();
@@ -50,21 +52,24 @@ public:
         ~Scope();
 
     private:
+        MappingCache& cache_;
         MappingCache* previous_;
     };
 
     // The active cache of this thread, or nullptr (big_vector.cpp).
     static MappingCache* active() noexcept;
-    // A block of exactly `length` bytes (a multiple of the huge page) taken
-    // from the held ones, or nullptr.
+    // A block of exactly `length` bytes (a multiple of the page) carved from
+    // the held ones, or nullptr. Counts `length` as allocated either way.
     void* take(std::size_t length) noexcept;
     // Keeps the block [p, p + length); false when it cannot (then the
     // caller unmaps it).
     bool keep(void* p, std::size_t length) noexcept;
 
 private:
+    void trim(std::size_t limit) noexcept;
     std::vector<std::pair<char*, std::size_t>> blocks_;
     std::size_t bytes_ = 0;
+    std::size_t allocated_ = 0;  // bytes allocated since the Scope began
 };
 }  // namespace detail
 
