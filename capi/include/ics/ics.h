@@ -599,8 +599,10 @@ ICS_API ics_status ics_schedule_result_max_eligible(uint32_t* out, size_t capaci
  * may outlive it and be destroyed in any order.
  * Threads: a workspace is used by one call at a time (one per thread); a
  * call on a workspace another call is using fails with ICS_ERR_MISUSE.
- * Memory: between calls it holds about the largest call's temporary arrays
- * (ics_workspace_size); ics_workspace_destroy gives them back. */
+ * Memory: between calls it holds at most what the last call allocated in
+ * such arrays (ics_workspace_size); ics_workspace_destroy gives them back.
+ * Smaller dags gain nothing (their arrays come from malloc, which reuses
+ * them by itself). */
 typedef struct ics_workspace ics_workspace;
 ICS_API ics_status ics_workspace_create(ics_workspace** out);
 /* Accepts NULL. */
