@@ -597,8 +597,10 @@ ICS_API ics_status ics_schedule_result_max_eligible(uint32_t* out, size_t capaci
  * Meant for repeated scheduling (a server, many same-sized dags); results are
  * identical to ics_schedule's. Results do not depend on the workspace: they
  * may outlive it and be destroyed in any order.
- * Threads: a workspace is used by one call at a time (one per thread); a
- * call on a workspace another call is using fails with ICS_ERR_MISUSE.
+ * Threads: a workspace is used by one call at a time (one per thread): an
+ * ics_workspace_schedule on a workspace another one is using fails with
+ * ICS_ERR_MISUSE; ics_workspace_size, although it takes the workspace
+ * const, must not run during a call on it either.
  * Memory: between calls it holds at most what the last call allocated in
  * such arrays (ics_workspace_size); ics_workspace_destroy gives them back.
  * Smaller dags gain nothing (their arrays come from malloc, which reuses
