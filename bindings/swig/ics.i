@@ -2270,3 +2270,100 @@ struct IcsSimulate {};
         });
     }
 }
+
+/* ------------------------------------------------------------ workspace (issue 18)
+ * Workspace: the scheduling pipeline's big arrays kept across calls
+ * (ics_workspace, zstd's ZSTD_CCtx model); schedule(dag[, options]) gives
+ * what Dag.schedule gives. One call at a time per workspace. */
+%{
+typedef ics_workspace IcsWorkspace;
+%}
+#if defined(SWIGJAVA)
+ICS_JAVA_HANDLE(IcsWorkspace, Workspace, delete_Workspace)
+%typemap(javacode) IcsWorkspace %{
+  /**
+   * The IC-scheduling pipeline on dag with the given options, reusing this
+   * workspace's arrays; the same Schedule as {@code dag.schedule(options)}.
+   *
+   * @return a new Schedule, to close (it does not depend on this workspace)
+   */
+  public Schedule schedule(Dag dag, ScheduleOptions options) {
+    java.util.Objects.requireNonNull(dag, "dag");
+    java.util.Objects.requireNonNull(options, "options");
+    return scheduleWith(dag, options.exactMaxNodes(), options.exactMaxDownsets(), options.blockExactMaxSources(),
+        options.objective(), options.areaMaxDownsets());
+  }
+%}
+#elif defined(SWIGCSHARP)
+ICS_CSHARP_HANDLE(IcsWorkspace, Workspace)
+ICS_CSHARP_PROPERTY(IcsWorkspace, size, GetSize)
+%typemap(cscode) IcsWorkspace %{
+  /// <summary>Bytes held between calls (mapped arrays not in use).</summary>
+  public long Size {
+    get { return GetSize(); }
+  }
+
+  /// <summary>The IC-scheduling pipeline on dag with the given options, reusing this workspace's
+  /// arrays; the same Schedule as dag.Schedule(options), independent of this workspace.</summary>
+  public Schedule Schedule(Dag dag, ScheduleOptions options) {
+    if (dag == null) throw new global::System.ArgumentNullException("dag");
+    if (options == null) throw new global::System.ArgumentNullException("options");
+    return ScheduleWith(dag, options.ExactMaxNodes, options.ExactMaxDownsets, options.BlockExactMaxSources,
+                        options.Objective, options.AreaMaxDownsets);
+  }
+%}
+#endif
+%typemap(check, canthrow=1) IcsWorkspace *self %{
+    if ($1 == nullptr) {
+        ICS_SWIG_RAISE(ICS_SWIG_KIND_CLOSED, 0, "Workspace");
+        return $null;
+    }
+%}
+%apply IcsDag *LIVE { IcsDag *workspaceDag };
+%rename(Workspace) IcsWorkspace;
+/** Buffers of the scheduling pipeline kept across schedule() calls (ics_workspace, zstd's ZSTD_CCtx model): the per-node arrays of 4 MB and more (dags of about 10^6 nodes and up) stay mapped, so repeated scheduling does not fault them in again. Same results as Dag.schedule. One call at a time per workspace (one per thread); schedules outlive it. */
+struct IcsWorkspace {};
+%newobject IcsWorkspace::schedule;
+%newobject IcsWorkspace::scheduleWith;
+ICS_SWIG_PRIVATE(IcsWorkspace::scheduleWith)
+
+%extend IcsWorkspace {
+    /** An empty workspace (holds nothing until its first schedule call). */
+    IcsWorkspace() {
+        ics_workspace *w = nullptr;
+        return ics_swig_new_handle(ics_workspace_create(&w), w, ics_workspace_destroy, "workspace");
+    }
+    ~IcsWorkspace() {
+        ics_workspace_destroy($self);
+    }
+    /** The IC-scheduling pipeline on dag with the default options, reusing this workspace's arrays (the same Schedule as dag.schedule()). */
+    IcsSchedule *schedule(IcsDag *workspaceDag) {
+        ics_schedule_result *r = nullptr;
+        return ics_swig_new_handle(ics_workspace_schedule(&r, $self, workspaceDag, nullptr), r,
+                                   ics_schedule_result_destroy, "schedule");
+    }
+    IcsSchedule *scheduleWith(IcsDag *workspaceDag, int exactMaxNodes, long long exactMaxDownsets,
+                              int blockExactMaxSources, ics_objective objective, long long areaMaxDownsets) {
+        ics_schedule_options opts = ICS_SCHEDULE_OPTIONS_INIT;
+        if (areaMaxDownsets < 0) {
+            ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "areaMaxDownsets must not be negative");
+        }
+        if (exactMaxDownsets < 0) {
+            ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "exactMaxDownsets must not be negative");
+        }
+        opts.area_max_downsets = static_cast<uint64_t>(areaMaxDownsets);
+        opts.objective = objective;
+        opts.exact_max_nodes = ics_swig_u32(exactMaxNodes, "exactMaxNodes");
+        opts.exact_max_downsets = static_cast<uint64_t>(exactMaxDownsets);
+        opts.block_exact_max_sources = ics_swig_u32(blockExactMaxSources, "blockExactMaxSources");
+        ics_schedule_result *r = nullptr;
+        return ics_swig_new_handle(ics_workspace_schedule(&r, $self, workspaceDag, &opts), r,
+                                   ics_schedule_result_destroy, "schedule");
+    }
+    /** Bytes the workspace holds between calls (mapped arrays not in use). */
+    long long size() {
+        uint64_t n = 0;
+        ics_swig_check(ics_workspace_size(&n, $self));
+        return static_cast<long long>(n);
+    }
+}

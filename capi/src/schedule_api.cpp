@@ -1,4 +1,5 @@
 // ics_schedule: the IC-scheduling pipeline and its certificate.
+#include <atomic>
 #include <cstddef>
 #include <cstring>
 #include <optional>
@@ -13,6 +14,16 @@ struct ics_schedule_result {
     Magic magic{kScheduleMagic};
     schedule::Result r;
     ~ics_schedule_result() { magic = kDeadMagic; }
+};
+
+// A workspace (ics.h "workspace"): the pipeline's reusable arrays; `busy`
+// turns a second concurrent call into ICS_ERR_MISUSE instead of a race.
+constexpr std::uint32_t kWorkspaceMagic = 0x49435343;  // "ICSC"
+struct ics_workspace {
+    Magic magic{kWorkspaceMagic};
+    std::atomic<bool> busy{false};
+    schedule::Workspace ws;
+    ~ics_workspace() { magic = kDeadMagic; }
 };
 
 static_assert(static_cast<int>(schedule::Status::area_optimal) == ICS_SCHEDULE_AREA_OPTIMAL);
@@ -118,6 +129,47 @@ ics_status ics_schedule(ics_schedule_result** out, const ics_dag* dag, const ics
     auto h = std::make_unique<ics_schedule_result>();
     h->r = schedule::schedule(g, to_options(opts));
     *out = h.release();
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_workspace_create(ics_workspace** out) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = new ics_workspace();
+    return ICS_OK;
+    ICS_API_END
+}
+
+void ics_workspace_destroy(ics_workspace* workspace) {
+    if (!live(workspace, kWorkspaceMagic)) return;
+    delete workspace;
+}
+
+ics_status ics_workspace_schedule(ics_schedule_result** out, ics_workspace* workspace, const ics_dag* dag,
+                                  const ics_schedule_options* opts) {
+    ICS_API_BEGIN
+    require(out, "out");
+    ics_workspace& w = const_cast<ics_workspace&>(check_handle(workspace, kWorkspaceMagic, "workspace"));
+    const Dag& g = check(dag).dag();
+    const schedule::Options o = to_options(opts);
+    if (w.busy.exchange(true, std::memory_order_acquire))
+        fail(Errc::misuse, "workspace is in use by another call (one call at a time per workspace)");
+    struct Release {
+        std::atomic<bool>& busy;
+        ~Release() { busy.store(false, std::memory_order_release); }
+    } release{w.busy};
+    auto h = std::make_unique<ics_schedule_result>();
+    h->r = schedule::schedule(g, o, &w.ws);
+    *out = h.release();
+    return ICS_OK;
+    ICS_API_END
+}
+
+ics_status ics_workspace_size(uint64_t* out, const ics_workspace* workspace) {
+    ICS_API_BEGIN
+    require(out, "out");
+    *out = check_handle(workspace, kWorkspaceMagic, "workspace").ws.bytes();
     return ICS_OK;
     ICS_API_END
 }

@@ -527,9 +527,10 @@ static int run_schedule(const cli_command* self, int argc, char** argv) {
         {"--json", NULL, NULL, &json},
     };
     int npos = 0;
-    int rc = cli_parse_args(self, argc, argv, opts, sizeof opts / sizeof opts[0], 1, 1, &npos);
+    int rc = cli_parse_args(self, argc, argv, opts, sizeof opts / sizeof opts[0], 1, -1, &npos);
     if (rc >= 0) return rc;
-    const char* path = argv[0];
+    if ((rc = cli_list_args(&npos, &argv, 0))) return rc;
+    if (npos > 1 && dagman_out) return cli_usage_error(self, "--write-dagman takes one FILE (got %d)", npos);
     ics_schedule_options options = ICS_SCHEDULE_OPTIONS_INIT;
     if (max_nodes_text &&
         (rc = cli_parse_u32(&options.exact_max_nodes, self, "--exact-max-nodes", max_nodes_text)) != 0)
@@ -542,33 +543,50 @@ static int run_schedule(const cli_command* self, int argc, char** argv) {
     if (objective && ics_objective_from_name(&options.objective, objective) != ICS_OK)
         return cli_usage_error(self, "unknown objective '%s' (eligibility, memory)", objective);
 
-    ics_dag* dag = NULL;
-    if ((rc = cli_load_dag(&dag, self, path, format)) != 0) return rc;
-    ics_schedule_result* res = NULL;
-    schedule_report report = {NULL, options.objective, ICS_SCHEDULE_HEURISTIC, ICS_METHOD_GREEDY, "",
-                              {NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}, 0, 0, 0, 0, 0, 0, 0, 0.0};
-    ics_status st = ics_schedule(&res, dag, &options);
-    report.res = res;
-    if (st == ICS_OK) st = fetch_schedule(&report);
-    if (st == ICS_OK && dagman_out) {
-        rc = write_dagman_priorities(dag, &report.order, dagman_out);
-        if (rc != CLI_EXIT_OK) st = ICS_ERR_IO; /* reported already */
+    /* Several files: one workspace for all (ics.h "workspace"), so that each
+     * schedule reuses the big arrays of the one before. */
+    ics_workspace* ws = NULL;
+    if (npos > 1) {
+        ics_status st = ics_workspace_create(&ws);
+        if (st != ICS_OK) return cli_fail_status(st, "workspace");
     }
-    if (st == ICS_OK)
-        st = json ? write_schedule_json(dag, path, &report) : write_schedule_text(dag, path, &report, full);
-    if (rc == CLI_EXIT_OK) rc = st == ICS_OK ? CLI_EXIT_OK : cli_fail_status(st, path);
-    cli_u32s_free(&report.order);
-    cli_u32s_free(&report.eligible);
-    cli_u32s_free(&report.max_eligible);
-    ics_schedule_result_destroy(res);
-    ics_dag_destroy(dag);
-    return rc;
+    int first_rc = CLI_EXIT_OK;
+    for (int f = 0; f < npos; ++f) {
+        const char* path = argv[f];
+        if (f && !json) out_char('\n'); /* text reports apart by a blank line; JSON: one object per line */
+        ics_dag* dag = NULL;
+        if ((rc = cli_load_dag(&dag, self, path, format)) != 0) {
+            if (first_rc == CLI_EXIT_OK) first_rc = rc;
+            continue;
+        }
+        ics_schedule_result* res = NULL;
+        schedule_report report = {NULL, options.objective, ICS_SCHEDULE_HEURISTIC, ICS_METHOD_GREEDY, "",
+                                  {NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}, 0, 0, 0, 0, 0, 0, 0, 0.0};
+        ics_status st = ws ? ics_workspace_schedule(&res, ws, dag, &options) : ics_schedule(&res, dag, &options);
+        report.res = res;
+        if (st == ICS_OK) st = fetch_schedule(&report);
+        if (st == ICS_OK && dagman_out) {
+            rc = write_dagman_priorities(dag, &report.order, dagman_out);
+            if (rc != CLI_EXIT_OK) st = ICS_ERR_IO; /* reported already */
+        }
+        if (st == ICS_OK)
+            st = json ? write_schedule_json(dag, path, &report) : write_schedule_text(dag, path, &report, full);
+        if (rc == CLI_EXIT_OK) rc = st == ICS_OK ? CLI_EXIT_OK : cli_fail_status(st, path);
+        if (first_rc == CLI_EXIT_OK) first_rc = rc;
+        cli_u32s_free(&report.order);
+        cli_u32s_free(&report.eligible);
+        cli_u32s_free(&report.max_eligible);
+        ics_schedule_result_destroy(res);
+        ics_dag_destroy(dag);
+    }
+    ics_workspace_destroy(ws);
+    return first_rc;
 }
 
 const cli_command cli_cmd_schedule = {
     "schedule",
     "find an IC-optimal schedule (or a heuristic one) and its certificate",
-    "usage: ics schedule FILE [--objective eligibility|memory] [--exact-max-nodes N]\n"
+    "usage: ics schedule FILE... [--objective eligibility|memory] [--exact-max-nodes N]\n"
     "                         [--exact-budget B] [--area-max-downsets A]\n"
     "                         [--write-dagman OUT] [--full] [--format F] [--json]\n"
     "\n"
@@ -584,7 +602,8 @@ const cli_command cli_cmd_schedule = {
     "greedy orders, FIFO and level order, with a reason and a certified upper\n"
     "bound on every schedule's AREA.\n"
     "\n"
-    "  FILE                 the workflow file; '-' reads standard input\n"
+    "  FILE...              workflow files ('-' stdin, @LIST one per line); several\n"
+    "                       share a workspace (ics_workspace), reports in order\n"
     "  --objective O        what to spend the freedom among IC-optimal schedules on:\n"
     "                       eligibility (default) or memory (a low memory cost,\n"
     "                       the least possible on small dags; same E(t))\n"

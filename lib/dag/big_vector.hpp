@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 namespace ics {
@@ -19,6 +20,57 @@ namespace ics {
 namespace detail {
 void* big_allocate(std::size_t bytes);
 void big_deallocate(void* p, std::size_t bytes) noexcept;
+
+// Mapped blocks kept for reuse (issue 18, schedule::Workspace; zstd's
+// ZSTD_CCtx model): while a Scope is active on a thread, the big blocks
+// allocated on that thread are carved (best fit) from the blocks held here,
+// or mapped when none fits, and the big blocks freed on that thread are kept
+// here (merged with held neighbours) instead of unmapped or given back to
+// malloc. A block taken again has been faulted in and zeroed by the kernel
+// already. Contents are never relied on (std::vector value-initialises).
+// When a Scope ends, what is held is cut down to what that Scope's calls
+// allocated (smallest blocks unmapped first), so a workspace holds about one
+// call's temporaries. Blocks freed outside a Scope go back to the system as
+// before, whoever allocated them. One thread at a time per cache.
+class MappingCache {
+public:
+    MappingCache();
+    MappingCache(const MappingCache&) = delete;
+    MappingCache& operator=(const MappingCache&) = delete;
+    ~MappingCache();
+    // Bytes held (mapped, not in use).
+    std::size_t bytes() const noexcept { return bytes_; }
+    // Unmaps everything held.
+    void release() noexcept;
+
+    // Makes `cache` the active one of this thread for its lifetime.
+    class Scope {
+    public:
+        explicit Scope(MappingCache& cache) noexcept;
+        Scope(const Scope&) = delete;
+        Scope& operator=(const Scope&) = delete;
+        ~Scope();
+
+    private:
+        MappingCache& cache_;
+        MappingCache* previous_;
+    };
+
+    // The active cache of this thread, or nullptr (big_vector.cpp).
+    static MappingCache* active() noexcept;
+    // A block of exactly `length` bytes (a multiple of the page) carved from
+    // the held ones, or nullptr. Counts `length` as allocated either way.
+    void* take(std::size_t length) noexcept;
+    // Keeps the block [p, p + length); false when it cannot (then the
+    // caller unmaps it).
+    bool keep(void* p, std::size_t length) noexcept;
+
+private:
+    void trim(std::size_t limit) noexcept;
+    std::vector<std::pair<char*, std::size_t>> blocks_;
+    std::size_t bytes_ = 0;
+    std::size_t allocated_ = 0;  // bytes allocated since the Scope began
+};
 }  // namespace detail
 
 template <class T>

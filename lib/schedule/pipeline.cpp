@@ -364,6 +364,12 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
 
 }  // namespace
 
+Result schedule(const Dag& dag, const Options& opt, Workspace* workspace) {
+    if (workspace == nullptr) return schedule(dag, opt);
+    const detail::MappingCache::Scope scope(workspace->cache());
+    return schedule(dag, opt);
+}
+
 Result schedule(const Dag& dag, const Options& opt) {
     Result r;
     if (dag.empty()) {

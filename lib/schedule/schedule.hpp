@@ -139,6 +139,28 @@ struct Result {
 
 Result schedule(const Dag& dag, const Options& options = {});
 
+// What schedule() may keep across calls (issue 18; zstd's ZSTD_CCtx model,
+// C API ics_workspace): the big arrays a call maps and frees (the
+// skeleton's, the decomposition's, the linearizer's, the assembly's; see
+// detail::MappingCache) stay mapped here and the next call reuses them
+// instead of mapping, faulting in and zeroing new ones. The answer never
+// depends on it (tests compare every field with and without one). One
+// thread at a time; results may outlive it.
+class Workspace {
+public:
+    // Bytes held between calls (mapped, faulted in, not in use).
+    std::size_t bytes() const noexcept { return cache_.bytes(); }
+    // Gives everything held back to the system.
+    void release() noexcept { cache_.release(); }
+    detail::MappingCache& cache() noexcept { return cache_; }
+
+private:
+    detail::MappingCache cache_;
+};
+
+// schedule(dag, options) reusing `workspace`'s arrays (nullptr: none).
+Result schedule(const Dag& dag, const Options& options, Workspace* workspace);
+
 // Heuristic used when nothing is proven: execute nonsinks first, each time the
 // eligible nonsink that makes the most tasks eligible now (ties: lowest id),
 // then the sinks (Lemma 2.1 of sweep-algorithm.txt: sinks last never hurts).

@@ -247,6 +247,53 @@ class ForcedJoin(unittest.TestCase):
         self.assertEqual(json.loads(out)["forced_joins"], 0)
 
 
+class SeveralFiles(unittest.TestCase):
+    """`ics schedule F1 F2 ...` schedules every file through one workspace
+    (ics_workspace): each report is the one `ics schedule Fi` prints alone,
+    text reports apart by a blank line, JSON ones one object per line; @LIST
+    names the files; a failing file does not stop the others."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+        self.files = [generate(self.tmp.name, "fft", 3), generate(self.tmp.name, "random-er", 120, 0.03, 5),
+                      generate(self.tmp.name, "reduction-mesh", 5), generate(self.tmp.name, "random-layered", 4, 8, 0.3, 2)]
+
+    def alone(self, *args):
+        outs = []
+        for f in self.files:
+            rc, out, err = run("schedule", f, *args)
+            self.assertEqual(rc, 0, err)
+            outs.append(out)
+        return outs
+
+    def test_text_and_json_match_one_call_per_file(self):
+        for objective in ("eligibility", "memory"):
+            rc, out, err = run("schedule", *self.files, "--objective", objective)
+            self.assertEqual(rc, 0, err)
+            self.assertEqual(out, "\n".join(self.alone("--objective", objective)))
+            rc, out, err = run("schedule", *self.files, "--objective", objective, "--json")
+            self.assertEqual(rc, 0, err)
+            self.assertEqual(out.splitlines(), [o.strip() for o in self.alone("--objective", objective, "--json")])
+            self.assertEqual([json.loads(l)["file"] for l in out.splitlines()], self.files)
+
+    def test_list_file_and_errors(self):
+        listing = os.path.join(self.tmp.name, "list")
+        with open(listing, "w") as f:
+            f.write("# files\n" + "\n".join(self.files) + "\n")
+        rc, out, err = run("schedule", "@" + listing)
+        self.assertEqual((rc, out), (0, "\n".join(self.alone())), err)
+        missing = os.path.join(self.tmp.name, "missing.edges")
+        rc, out, err = run("schedule", self.files[0], missing, self.files[1])
+        self.assertEqual(rc, 1)
+        self.assertIn("missing.edges", err)
+        a, b = self.alone()[:2]
+        self.assertEqual(out, a + "\n\n" + b)
+        rc, out, err = run("schedule", self.files[0], self.files[1], "--write-dagman", os.path.join(self.tmp.name, "x"))
+        self.assertEqual((rc, out), (2, ""))
+        self.assertIn("--write-dagman takes one FILE", err)
+
+
 if __name__ == "__main__":
     test_cli.ICS = sys.argv.pop(1)
     unittest.main()

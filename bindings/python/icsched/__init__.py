@@ -31,6 +31,7 @@ from .schedule import Block, Schedule, ScheduleOptions
 from .server import RequestMode, Server, ServerCounts, ServerOptions, TaskState
 from .simulation import SimAvailability, SimDurations, SimMetric, SimPolicy, SimRun, SimSpeeds, Simulation
 from .sweep import Sweep, SweepStep
+from .workspace import Workspace
 
 
 def version():
@@ -49,4 +50,5 @@ __all__ = ['Batch', 'BatchMethod', 'BatchResult', 'Block', 'Cluster', 'ClusterSt
            'DagInfo', 'Derived', 'Format', 'IcsException', 'Objective', 'Policy', 'Priority', 'Profile', 'Schedule',
            'ScheduleMethod', 'ScheduleOptions', 'ScheduleStatus', 'Status', 'Sweep', 'SweepStep', 'version',
            'version_number', 'RequestMode', 'Server', 'ServerCounts', 'ServerOptions', 'TaskState',
-           'SimAvailability', 'SimDurations', 'SimMetric', 'SimPolicy', 'SimRun', 'SimSpeeds', 'Simulation']
+           'SimAvailability', 'SimDurations', 'SimMetric', 'SimPolicy', 'SimRun', 'SimSpeeds', 'Simulation',
+           'Workspace']

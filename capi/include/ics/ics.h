@@ -36,8 +36,8 @@
  *    NUL-terminated UTF-8. Node ids are dense: 0 .. node_count-1, in the order
  *    nodes were added or read.
  *  - Handles (ics_dag, ics_profile, ics_schedule_result, ics_sweep_result,
- *    ics_cluster, ics_cluster_list, ics_batch_result, ics_batch_play_result)
- *    are opaque. The caller owns every handle a function creates (out
+ *    ics_cluster, ics_cluster_list, ics_batch_result, ics_batch_play_result,
+ *    ics_workspace) are opaque. The caller owns every handle a function creates (out
  *    parameter `ics_xxx** out`) and frees it with the matching *_destroy,
  *    which accepts NULL. A pointer that is not a live handle of the expected
  *    kind — a foreign pointer, or a handle already destroyed — is reported as
@@ -586,6 +586,34 @@ ICS_API ics_status ics_schedule_result_group(uint32_t* out, size_t capacity, siz
  * ran (*out_count = 0 otherwise). */
 ICS_API ics_status ics_schedule_result_max_eligible(uint32_t* out, size_t capacity, size_t* out_count,
                                                     const ics_schedule_result* result);
+
+/* ---------------------------------------------------------------- workspace
+ * A workspace keeps the pipeline's big arrays across ics_workspace_schedule
+ * calls, as zstd's ZSTD_CCtx does for compression: the arrays a call maps and
+ * frees (the skeleton's, the decomposition's, the linearizer's, the
+ * assembly's per-node arrays of 4 MB and more, i.e. dags of about 10^6
+ * nodes and up) stay mapped in it, and the next call reuses them instead of
+ * mapping new ones and having the kernel fault in and zero every page again.
+ * Meant for repeated scheduling (a server, many same-sized dags); results are
+ * identical to ics_schedule's. Results do not depend on the workspace: they
+ * may outlive it and be destroyed in any order.
+ * Threads: a workspace is used by one call at a time (one per thread): an
+ * ics_workspace_schedule on a workspace another one is using fails with
+ * ICS_ERR_MISUSE; ics_workspace_size, although it takes the workspace
+ * const, must not run during a call on it either.
+ * Memory: between calls it holds at most what the last call allocated in
+ * such arrays (ics_workspace_size); ics_workspace_destroy gives them back.
+ * Smaller dags gain nothing (their arrays come from malloc, which reuses
+ * them by itself). */
+typedef struct ics_workspace ics_workspace;
+ICS_API ics_status ics_workspace_create(ics_workspace** out);
+/* Accepts NULL. */
+ICS_API void ics_workspace_destroy(ics_workspace* workspace);
+/* ics_schedule(out, dag, opts) reusing the workspace's arrays (opts may be NULL). */
+ICS_API ics_status ics_workspace_schedule(ics_schedule_result** out, ics_workspace* workspace, const ics_dag* dag,
+                                          const ics_schedule_options* opts);
+/* Bytes the workspace holds between calls (mapped arrays not in use). */
+ICS_API ics_status ics_workspace_size(uint64_t* out, const ics_workspace* workspace);
 
 /* The profile the ▷ relation and IC-Sweep work on: nonsources made ELIGIBLE
  * after each of the first i nonsinks of `order` (i = 0..#nonsinks). */
