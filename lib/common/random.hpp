@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace ics {
 
@@ -26,5 +28,14 @@ public:
 private:
     std::uint64_t state_;
 };
+
+// 0..n-1 in a random order (Fisher–Yates from the top): generators place
+// node k of their construction at id perm[k], so ids are not topological.
+inline std::vector<std::uint32_t> shuffled_ids(std::uint32_t n, SplitMix64& rng) {
+    std::vector<std::uint32_t> perm(n);
+    for (std::uint32_t i = 0; i < n; ++i) perm[i] = i;
+    for (std::uint32_t i = n; i > 1; --i) std::swap(perm[i - 1], perm[rng.below(i)]);
+    return perm;
+}
 
 }  // namespace ics

@@ -26,9 +26,7 @@ inline void expect_error(const std::function<void()>& f, Errc code, std::initial
 // A seeded random dag: arc i -> j (i < j in a hidden random order) with probability p.
 inline Dag random_dag(std::uint32_t n, double p, std::uint64_t seed) {
     SplitMix64 rng(seed);
-    std::vector<NodeId> perm(n);
-    for (NodeId i = 0; i < n; ++i) perm[i] = i;
-    for (NodeId i = n; i > 1; --i) std::swap(perm[i - 1], perm[rng.below(i)]);
+    const std::vector<NodeId> perm = shuffled_ids(n, rng);
     DagBuilder b;
     for (NodeId i = 0; i < n; ++i) b.add_node("v" + std::to_string(i));
     for (NodeId i = 0; i < n; ++i)

@@ -33,15 +33,6 @@ inline DagBuilder nodes(std::uint32_t n, const std::string& prefix = "v") {
     return b;
 }
 
-// 0..n-1 in random order: generators place node k of their construction at
-// id perm[k], so ids are not a topological order.
-inline std::vector<NodeId> shuffled_ids(std::uint32_t n, SplitMix64& rng) {
-    std::vector<NodeId> perm(n);
-    for (NodeId i = 0; i < n; ++i) perm[i] = i;
-    for (NodeId i = n; i > 1; --i) std::swap(perm[i - 1], perm[rng.below(i)]);
-    return perm;
-}
-
 // Arc i -> j (i before j in a hidden random order, so ids are not topological)
 // with probability p.
 inline Dag random_dag(std::uint32_t n, double p, std::uint64_t seed) {

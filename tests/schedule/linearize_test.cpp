@@ -70,8 +70,7 @@ Dag random_sum(std::uint32_t kinds, std::uint32_t copies, std::uint64_t seed) {
     }
     std::vector<NodeId> perm(n);
     for (NodeId i = 0; i < n; ++i) perm[i] = i;
-    if (rng.uniform() < 0.7)
-        for (NodeId i = n; i > 1; --i) std::swap(perm[i - 1], perm[rng.below(i)]);
+    if (rng.uniform() < 0.7) perm = shuffled_ids(n, rng);
     DagBuilder b;
     for (NodeId i = 0; i < n; ++i) b.add_node("v" + std::to_string(i));
     for (std::uint32_t c = 0; c < copies; ++c)

@@ -165,9 +165,7 @@ Arcs brute_shortcuts(const Dag& g) {
 // Sparse Erdős–Rényi: `arcs` random pairs (i < j in a random order of the nodes).
 Dag sparse_er(std::uint32_t n, std::uint64_t arcs, std::uint64_t seed) {
     SplitMix64 rng(seed);
-    std::vector<NodeId> perm(n);
-    for (NodeId i = 0; i < n; ++i) perm[i] = i;
-    for (NodeId i = n; i > 1; --i) std::swap(perm[i - 1], perm[rng.below(i)]);
+    const std::vector<NodeId> perm = shuffled_ids(n, rng);
     DagBuilder b;
     for (NodeId i = 0; i < n; ++i) b.add_node("e" + std::to_string(i));
     for (std::uint64_t k = 0; k < arcs; ++k) {
