@@ -103,6 +103,11 @@ namespace detail {
 // it is. sidney_narrow_restarts: calls started over so far.
 std::uint64_t set_sidney_narrow_limit(std::uint64_t limit);
 std::uint64_t sidney_narrow_restarts();
+// Tests only: whether copies of a component reuse its run (ComponentMemo in
+// sidney.cpp; on by default); returns the previous setting. The
+// decomposition is the same either way.
+bool set_sidney_component_memo(bool on);
+std::uint64_t sidney_component_reuses();  // components served by an earlier run so far
 }  // namespace detail
 
 // The blocks in turn; inside each, repeatedly the eligible node of the block

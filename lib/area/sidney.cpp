@@ -47,6 +47,8 @@
 #include <queue>
 #include <span>
 #include <tuple>
+#include <unordered_map>
+#include <utility>
 
 #include "area/area.hpp"
 #include "common/error.hpp"
@@ -265,6 +267,12 @@ public:
         return exhausted_;
     }
     bool exhausted() const noexcept { return any_exhausted_; }
+    // What run() on a copy of an earlier component does, without the work:
+    // its nodes taken, the work the earlier run spent counted (ComponentMemo).
+    void replay(std::span<const NodeId> comp, std::uint64_t spent) {
+        for (NodeId v : comp) done_[v] = 1;
+        work_ += spent;
+    }
     // Gives the networks' buffers back (kept for the next component otherwise).
     void release_networks() {
         narrow_.release();
@@ -408,6 +416,77 @@ std::vector<std::vector<NodeId>> components(const Dag& dag, const std::vector<ch
     return comps;
 }
 
+// Sums of copies (`ics sum`: WfCommons workflows summed by the thousand)
+// hold many components equal up to the order-preserving renaming of their
+// nodes. Every step of Decomposer::run depends on the nodes' relative order
+// only (sets kept in id order, networks numbered by position), so such a
+// component decomposes into the same blocks, renamed, for the same work.
+// One run serves its copies while the budget left covers that work (work
+// only grows, so the budget then never stops a copy earlier): the blocks,
+// the work counted and the bound stay those of running every copy.
+bool g_component_memo = true;  // detail::set_sidney_component_memo
+std::uint64_t g_component_reuses = 0;
+
+class ComponentMemo {
+public:
+    // Components up to this many nodes + arcs are remembered.
+    static constexpr std::uint64_t kMaxSize = 1u << 14;
+
+    explicit ComponentMemo(NodeId n) : rank_(n, 0) {}
+
+    // The shape of `comp` (nodes in increasing id) when it may be
+    // remembered: no parent outside it (a taken one would count as done) and
+    // small. Returns false otherwise.
+    bool shape(const Dag& dag, std::span<const NodeId> comp, std::uint64_t size) {
+        key_.clear();
+        if (size > kMaxSize) return false;
+        for (std::uint32_t i = 0; i < comp.size(); ++i) rank_[comp[i]] = i;
+        std::uint64_t in = 0, out = 0;
+        key_.push_back(static_cast<std::uint32_t>(comp.size()));
+        for (NodeId v : comp) {
+            in += dag.in_degree(v);
+            const auto ch = dag.children(v);
+            out += ch.size();
+            key_.push_back(static_cast<std::uint32_t>(ch.size()));
+            for (NodeId c : ch) key_.push_back(rank_[c]);
+        }
+        if (in != out) return false;  // a parent outside: taken
+        hash_ = 1469598103934665603ull;
+        for (std::uint32_t x : key_) hash_ = (hash_ ^ x) * 1099511628211ull;
+        return true;
+    }
+    // The remembered run of the last shape: its blocks as ranks (ends
+    // relative) and its work, or nullptr.
+    struct Run {
+        std::vector<std::uint32_t> key, ranks, ends;
+        std::uint64_t work = 0;
+    };
+    const Run* find() const {
+        const auto [lo, hi] = index_.equal_range(hash_);
+        for (auto it = lo; it != hi; ++it)
+            if (runs_[it->second].key == key_) return &runs_[it->second];
+        return nullptr;
+    }
+    // Remembers the run of the last shape: blocks nodes[from..] closed by
+    // ends[first..] (absolute), `work` spent.
+    void keep(std::span<const NodeId> nodes, std::size_t from, std::span<const std::uint32_t> ends, std::size_t first,
+              std::uint64_t work) {
+        Run r;
+        r.key = key_;
+        r.work = work;
+        for (std::size_t k = from; k < nodes.size(); ++k) r.ranks.push_back(rank_[nodes[k]]);
+        for (std::size_t k = first; k < ends.size(); ++k) r.ends.push_back(static_cast<std::uint32_t>(ends[k] - from));
+        index_.emplace(hash_, runs_.size());
+        runs_.push_back(std::move(r));
+    }
+
+private:
+    std::vector<std::uint32_t> rank_, key_;
+    std::uint64_t hash_ = 0;
+    std::vector<Run> runs_;
+    std::unordered_multimap<std::uint64_t, std::size_t> index_;
+};
+
 }  // namespace
 
 std::uint64_t detail::set_sidney_narrow_limit(std::uint64_t limit) {
@@ -417,6 +496,10 @@ std::uint64_t detail::set_sidney_narrow_limit(std::uint64_t limit) {
 }
 
 std::uint64_t detail::sidney_narrow_restarts() { return g_narrow_restarts; }
+
+bool detail::set_sidney_component_memo(bool on) { return std::exchange(g_component_memo, on); }
+
+std::uint64_t detail::sidney_component_reuses() { return g_component_reuses; }
 
 std::uint64_t sidney_work_budget(const Dag& dag) {
     // Small components (sums of workflow copies) need up to ~100 x their
@@ -472,11 +555,27 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     // of D ∩ C sum to at least released(D ∩ C), and the |D ∩ C| largest
     // weights bound it (a concave curve in |D ∩ C|).
     std::vector<std::pair<std::uint32_t, std::uint64_t>> pieces;
+    ComponentMemo memo(n);
     for (std::size_t c = 0; c < comps.size(); ++c) {
         cumulative += sizes[c];
         const u128 share = static_cast<u128>(work_budget) * cumulative / total;
         const std::size_t from = nodes.size();
-        const bool cut = dec.run(std::move(comps[c]), static_cast<std::uint64_t>(share), nodes, ends);
+        bool cut = false;
+        const bool shaped = g_component_memo && memo.shape(dag, comps[c], sizes[c]);
+        const ComponentMemo::Run* seen = shaped ? memo.find() : nullptr;
+        if (seen && static_cast<u128>(dec.work()) + seen->work <= share) {
+            for (std::uint32_t x : seen->ranks) nodes.push_back(comps[c][x]);
+            for (std::uint32_t e : seen->ends) ends.push_back(static_cast<std::uint32_t>(from + e));
+            dec.replay(comps[c], seen->work);
+            ++g_component_reuses;
+        } else {
+            const std::uint64_t work_before = dec.work();
+            const std::size_t first_end = ends.size();
+            // run() consumes the nodes; the memo needs them for the ranks.
+            std::vector<NodeId> comp = shaped ? comps[c] : std::move(comps[c]);
+            cut = dec.run(std::move(comp), static_cast<std::uint64_t>(share), nodes, ends);
+            if (shaped && !seen && !cut) memo.keep(nodes, from, ends, first_end, dec.work() - work_before);
+        }
         // A giant component's network is not reused: freed before the
         // arrays below are allocated (peak memory).
         if (sizes[c] >= kReleaseNetworkItems) dec.release_networks();

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../exact/exact_test_util.hpp"
+#include "algebra/algebra.hpp"
 #include "area/area.hpp"
 #include "exact/downset_search.hpp"
 #include "pebble/pebble.hpp"
@@ -366,6 +367,46 @@ TEST(Sidney, NarrowCapacitiesGiveTheSameDecomposition) {
         }
     }
     EXPECT_GT(area::detail::sidney_narrow_restarts() - restarts, 200u);
+}
+
+// Sums of copies: a component equal to an earlier one up to the renaming of
+// its nodes in order reuses that one's run (ComponentMemo) while the budget
+// left covers its work. The same decomposition, work and envelope as running
+// every copy, with budgets that cut anywhere and with a taken prefix.
+TEST(Sidney, CopiesReuseTheirComponentsRun) {
+    struct Restore {
+        bool old = area::detail::set_sidney_component_memo(true);
+        ~Restore() { area::detail::set_sidney_component_memo(old); }
+    } restore;
+    const std::uint64_t reuses = area::detail::sidney_component_reuses();
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+        SplitMix64 rng(seed);
+        std::vector<Dag> kinds;
+        for (int k = 0; k < 3; ++k)
+            kinds.push_back(varied_dag(static_cast<std::uint32_t>(6 + rng.below(30)), 4, 3.0, seed * 7 + k));
+        std::vector<const Dag*> parts;
+        for (int c = 0, copies = 3 + static_cast<int>(rng.below(12)); c < copies; ++c)
+            parts.push_back(&kinds[rng.below(kinds.size())]);
+        const Dag g = algebra::sum(parts).dag;
+        const std::vector<NodeId> prefix = seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{};
+        area::detail::set_sidney_component_memo(false);
+        const auto whole = sidney_decomposition(g, prefix, ~std::uint64_t{0});
+        for (std::uint64_t budget : {~std::uint64_t{0}, whole.work / 2, whole.work / 3, whole.work / 7, std::uint64_t{0}}) {
+            area::detail::set_sidney_component_memo(false);
+            const auto ref = sidney_decomposition(g, prefix, budget);
+            area::detail::set_sidney_component_memo(true);
+            const auto sd = sidney_decomposition(g, prefix, budget);
+            ASSERT_EQ(sd.nodes, ref.nodes) << "seed " << seed << " budget " << budget;
+            EXPECT_EQ(sd.offsets, ref.offsets);
+            EXPECT_EQ(sd.released, ref.released);
+            EXPECT_EQ(sd.work, ref.work) << "seed " << seed << " budget " << budget;
+            EXPECT_EQ(sd.complete, ref.complete);
+            EXPECT_EQ(sd.unsplit, ref.unsplit);
+            EXPECT_EQ(sd.envelope, ref.envelope);
+            EXPECT_EQ(sidney_order(g, sd, prefix), sidney_order(g, ref, prefix));
+        }
+    }
+    EXPECT_GT(area::detail::sidney_component_reuses() - reuses, 300u);  // the memo served copies
 }
 
 // sidney_order before issue 18's speedups (a scan of the parents for the
