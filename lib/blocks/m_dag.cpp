@@ -18,57 +18,76 @@ bool m_order_in(const Dag& g, std::span<const NodeId> sources, std::vector<NodeI
                 std::uint32_t& d) {
     const auto n = static_cast<std::uint32_t>(sources.size());
     if (n < 2) return false;
-    // The dual view's W test: sinks of one in-degree d >= 2 (d taken from the
-    // smallest sink, like w_chain's first top), sources of out-degree 1 or 2,
-    // s - 1 of them shared, n = s(d-1)+1 sources; a sink's in-arcs all lie in
-    // the block, so the dag's in-degree is the block's.
+    // The dual view's W test: sinks of one in-degree d >= 2, sources of
+    // out-degree 1 or 2, s - 1 of them shared, n = s(d-1)+1 sources; a sink's
+    // in-arcs all lie in the block, so the dag's in-degree is the block's.
+    // One pass over the block's arcs (issue 18: this was two on the
+    // reduction-mesh, whose every block is an M-dag) also finds the chain's
+    // start: the smallest sink with at most one shared parent.
     std::uint64_t arcs = 0, shared = 0;
-    NodeId smallest = kNoNode;
+    std::uint32_t in_min = ~std::uint32_t{0}, in_max = 0;
+    NodeId start = kNoNode;
     for (std::uint32_t i = 0; i < n; ++i) {
         const NodeId u = sources[i];
         if (i > 0 && u <= sources[i - 1]) return false;  // the slow path validates
-        const std::uint32_t out = g.out_degree(u);
+        const auto kids = g.children(u);
+        const auto out = static_cast<std::uint32_t>(kids.size());
         if (out == 0 || out > 2) return false;
         shared += out == 2;
         arcs += out;
-        for (NodeId c : g.children(u)) smallest = std::min(smallest, c);
-    }
-    d = g.in_degree(smallest);
-    if (d < 2 || arcs % d != 0) return false;
-    s = static_cast<std::uint32_t>(arcs / d);
-    if (shared != s - 1 || std::uint64_t{n} != std::uint64_t{s} * (d - 1) + 1) return false;
-    // Every sink has in-degree d (then there are exactly arcs / d of them);
-    // the chain starts at the smallest sink with at most one shared parent.
-    NodeId start = kNoNode;
-    for (NodeId u : sources)
-        for (NodeId c : g.children(u)) {
-            if (g.in_degree(c) != d) return false;
+        for (NodeId c : kids) {
+            const std::uint32_t in = g.in_degree(c);
+            in_min = std::min(in_min, in);
+            in_max = std::max(in_max, in);
             if (c >= start) continue;
             std::uint32_t k = 0;
             for (NodeId p : g.parents(c)) k += g.out_degree(p) == 2;
             if (k <= 1) start = c;
         }
+    }
+    // Every sink has in-degree d (then there are exactly arcs / d of them).
+    d = in_max;
+    if (in_min != in_max || d < 2 || arcs % d != 0) return false;
+    s = static_cast<std::uint32_t>(arcs / d);
+    if (shared != s - 1 || std::uint64_t{n} != std::uint64_t{s} * (d - 1) + 1) return false;
     if (start == kNoNode) return false;
-    // The sinks along the chain (through shared parents), as w_chain walks
-    // the dual. The sinks and shared parents of a block form a connected
-    // graph with s - 1 edges, a tree; a walk covering all s sinks makes it a
-    // path, so a shared parent always joins neighbours of the chain.
-    std::vector<NodeId> chain;
-    walk_chain(
-        start, s, chain, [&](NodeId t) { return g.parents(t); }, [&](NodeId p) { return g.children(p); },
-        [&](NodeId p) { return g.out_degree(p) == 2; });
-    if (chain.size() != s) return false;
-    // dual_local_order: sink i's packet is its parents whose children are all
-    // among sinks 0..i (a parent of out-degree 1, or shared with sink i-1),
-    // in increasing id; packets run last sink first.
-    order.clear();
-    order.reserve(n);
-    for (std::uint32_t i = s; i-- > 0;)
-        for (NodeId p : g.parents(chain[i])) {
+    // The sinks along the chain (through shared parents), as walk_chain walks
+    // the dual: the first shared parent (by id) other than the one we came
+    // through, then its other child. The sinks and shared parents of a block
+    // form a connected graph with s - 1 edges, a tree; a walk covering all s
+    // sinks makes it a path, so a shared parent always joins neighbours of
+    // the chain. The same pass writes dual_local_order: sink i's packet is
+    // its parents whose children are all among sinks 0..i (a parent of
+    // out-degree 1, or shared with sink i-1), in increasing id; packets run
+    // last sink first, so they fill `order` from its end, each read backwards.
+    order.resize(n);
+    std::size_t pos = n;
+    std::uint32_t walked = 0;
+    for (NodeId t = start, via = kNoNode, prev = kNoNode; t != kNoNode && walked <= s; ++walked) {
+        const auto ps = g.parents(t);
+        NodeId next = kNoNode, through = kNoNode;
+        for (std::size_t j = ps.size(); j-- > 0;) {
+            const NodeId p = ps[j];
             const auto c = g.children(p);
-            if (c.size() == 1 || (i > 0 && (c[0] == chain[i - 1] || c[1] == chain[i - 1]))) order.push_back(p);
+            if (c.size() == 1) {
+                if (pos == 0) return false;
+                order[--pos] = p;
+                continue;
+            }
+            if (c[0] == prev || c[1] == prev) {
+                if (pos == 0) return false;
+                order[--pos] = p;
+            }
+            if (p != via) {  // shared; read backwards, the last found is the first by id
+                next = c[0] == t ? c[1] : c[0];
+                through = p;
+            }
         }
-    return order.size() == n;
+        prev = t;
+        t = next;
+        via = through;
+    }
+    return walked == s && pos == 0;
 }
 
 bool schedule_m(const BlockView& v, BlockSchedule& out) {

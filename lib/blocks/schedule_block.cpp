@@ -113,13 +113,6 @@ std::uint32_t complete_block_sinks(const Dag& g, std::span<const NodeId> sources
     return static_cast<std::uint32_t>(first.size());
 }
 
-ClosedShape complete_shape(std::uint32_t s, std::uint32_t t) {
-    if (s == 1) return {Kind::trivial, 1, t};
-    if (s == 2 && t == 2) return {Kind::cycle_dag, 2, 0};
-    if (t == 1) return {Kind::m_dag, 1, s};
-    return {Kind::q_dag, s, t};
-}
-
 }  // namespace detail
 
 void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<const NodeId> sources,

@@ -69,9 +69,13 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
         ev->eligible.reserve(static_cast<std::size_t>(n) + 1);
         ev->eligible.push_back(e);
     }
+    std::uint64_t area = e;
     auto run = [&](NodeId v, std::uint32_t newly) {
         order.push_back(v);
-        if (ev) ev->eligible.push_back(e = e - 1 + newly);
+        if (ev) {
+            ev->eligible.push_back(e = e - 1 + newly);
+            area += e;
+        }
     };
     std::size_t s = 0;  // next swept group
     for (std::size_t g = 0; g < lin.group_count(); ++g) {
@@ -98,19 +102,20 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
         if (dag.is_sink(v)) run(v, 0);
     if (ev) {
         if (order.size() != n) fail(Errc::internal, "assembled order misses nodes");
-        ev->area = 0;
-        for (std::uint32_t x : ev->eligible) ev->area += x;
-        // open = executed nodes with an unexecuted child (§2.2.3).
+        ev->area = area;
+        // open = executed nodes with an unexecuted child (§2.2.3). The order
+        // is topological: v's count of children yet to run is set when v
+        // runs, before any child decrements it (no pass to fill it first).
         BigVector<std::uint32_t> pending(n);
-        for (NodeId v = 0; v < n; ++v) pending[v] = dag.out_degree(v);
-        std::uint32_t open = 0;
-        ev->memory = 0;
+        std::uint32_t open = 0, memory = 0;
         for (NodeId v : order) {
-            if (pending[v] > 0) ++open;
-            for (NodeId p : dag.parents(v))
-                if (--pending[p] == 0) --open;
-            ev->memory = std::max(ev->memory, open);
+            const std::uint32_t out = dag.out_degree(v);
+            pending[v] = out;
+            open += out > 0 ? 1u : 0u;
+            for (NodeId p : dag.parents(v)) open -= --pending[p] == 0 ? 1u : 0u;
+            memory = std::max(memory, open);
         }
+        ev->memory = memory;
     }
     return order;
 }

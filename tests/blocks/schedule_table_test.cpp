@@ -116,6 +116,31 @@ TEST(ScheduleTable, ChainNearMissesGetTheGenericAnswer) {
     }
 }
 
+// Random blocks of out-degree 1-2 sources (M-like: the M-chain recogniser
+// on the skeleton runs on each) and of equal out-degree sources with sinks
+// of in-degree 1-2 (W-like): accepted or not, the closed-form answer must be
+// the generic path's.
+TEST(ScheduleTable, ChainLikeRandomBlocksGetTheGenericAnswer) {
+    for (std::uint64_t seed = 0; seed < 400; ++seed) {
+        SplitMix64 rng(seed);
+        DagBuilder b;
+        const bool m_like = seed % 2 == 0;
+        const auto tops = static_cast<std::uint32_t>(2 + rng.below(7));
+        const auto bottoms = static_cast<std::uint32_t>(1 + rng.below(m_like ? tops : 2 * tops));
+        for (std::uint32_t i = 0; i < tops; ++i) b.add_node("t" + std::to_string(i));
+        for (std::uint32_t j = 0; j < bottoms; ++j) b.add_node("b" + std::to_string(j));
+        const auto deg = static_cast<std::uint32_t>(m_like ? 2 : 2 + rng.below(2));
+        for (std::uint32_t i = 0; i < tops; ++i) {
+            // A chain-like start (neighbouring bottoms), then random moves.
+            const std::uint32_t first = rng.below(4) == 0 ? static_cast<std::uint32_t>(rng.below(bottoms))
+                                                          : (i * (deg - 1)) % bottoms;
+            const std::uint32_t k = m_like && rng.below(3) == 0 ? 1 : deg;
+            for (std::uint32_t x = 0; x < k && x < bottoms; ++x) b.add_arc(i, tops + (first + x) % bottoms);
+        }
+        check_all_blocks(std::move(b).build(), std::string(m_like ? "M" : "W") + "-like seed " + std::to_string(seed));
+    }
+}
+
 TEST(ScheduleTable, MatchesScheduleBlockOnRandomComposites) {
     for (std::uint64_t seed = 0; seed < 200; ++seed) {
         const auto c = structure_test::random_composite(2 + static_cast<std::uint32_t>(seed % 9),
