@@ -383,9 +383,9 @@ Result schedule(const Dag& dag, const Options& opt) {
         r.eval = pebble::evaluate(dag, r.order);
         return r;
     }
-    const skeleton::SkeletonRef sk(dag);  // no copy when nothing is removed
-    r.shortcuts_removed = sk.removed().size();
-    const Dag& skel = sk.dag();
+    std::optional<skeleton::SkeletonRef> sk(std::in_place, dag);  // no copy when nothing is removed
+    r.shortcuts_removed = sk->removed().size();
+    const Dag& skel = sk->dag();
     decompose::Decomposition dec = decompose::decompose(skel);
 
     bool proven = false;
@@ -432,7 +432,7 @@ Result schedule(const Dag& dag, const Options& opt) {
         r.block_sinks = std::move(dec.sink_nodes);
         if (lin.complete) {
             // No shortcut removed: the certificate gives E(t) (see assemble).
-            if (sk.removed().empty()) {
+            if (sk->removed().empty()) {
                 r.order = assemble(dag, r.blocks, lin, &r.eval);
                 assembled_eval = true;
             } else {
@@ -448,6 +448,11 @@ Result schedule(const Dag& dag, const Options& opt) {
         r.method = swept ? Method::sweep : Method::decomposition;
         r.reason = !block_reason.empty() ? block_reason : lin.reason;
     }
+    // The skeleton and the decomposition serve nothing past this point: freed
+    // before the fallback allocates (issue 18: peak memory; the skeleton of
+    // an Erdős–Rényi dag is a copy of its arcs).
+    dec = decompose::Decomposition{};
+    sk.reset();
     if (proven) {
         r.status = Status::ic_optimal;
         r.reason.clear();
