@@ -432,7 +432,7 @@ public:
     // Components up to this many nodes + arcs are remembered.
     static constexpr std::uint64_t kMaxSize = 1u << 14;
 
-    explicit ComponentMemo(NodeId n) : rank_(n, 0) {}
+    explicit ComponentMemo(NodeId n) : n_(n) {}
 
     // The shape of `comp` (nodes in increasing id) when it may be
     // remembered: no parent outside it (a taken one would count as done) and
@@ -440,6 +440,7 @@ public:
     bool shape(const Dag& dag, std::span<const NodeId> comp, std::uint64_t size) {
         key_.clear();
         if (size > kMaxSize) return false;
+        if (rank_.empty()) rank_.resize(n_);  // not for a dag of one giant component (peak memory)
         for (std::uint32_t i = 0; i < comp.size(); ++i) rank_[comp[i]] = i;
         std::uint64_t in = 0, out = 0;
         key_.push_back(static_cast<std::uint32_t>(comp.size()));
@@ -481,6 +482,7 @@ public:
     }
 
 private:
+    NodeId n_;
     std::vector<std::uint32_t> rank_, key_;
     std::uint64_t hash_ = 0;
     std::vector<Run> runs_;
