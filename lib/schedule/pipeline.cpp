@@ -296,7 +296,9 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
         best_order = std::move(order);
         best_eval = evaluated ? std::move(eval) : pebble::Evaluation{};
     };
-    const std::uint64_t sidney_budget = opt.sidney_work_budget.value_or(area::sidney_work_budget(dag));
+    // (Not value_or: its argument, a pass over the components, would run anyway.)
+    const std::uint64_t sidney_budget =
+        opt.sidney_work_budget ? *opt.sidney_work_budget : area::sidney_work_budget(dag);
     if (!r.order.empty())
         offer(r.method, r.method == Method::exact ? "exact search (lexicographically best profile)"
                                                   : "▷-linearization continued greedily",
