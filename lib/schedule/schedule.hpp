@@ -101,7 +101,8 @@ struct Result {
     std::string reason;  // why not proven (empty when ic_optimal)
     std::vector<NodeId> order;
     pebble::Evaluation eval;  // of `order` on the input dag
-    // Certificate (filled whenever the decomposition succeeded).
+    // Certificate (filled whenever the decomposition succeeded; 0 when the
+    // dag was proven no composition before its shortcuts were looked for).
     std::uint64_t shortcuts_removed = 0;
     // Block b's schedule: its sources in execution order, profile, shape.
     blocks::ScheduleTable blocks;

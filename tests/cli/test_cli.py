@@ -735,6 +735,19 @@ class ScheduleTest(CliTestCase):
         for row in c["policies"]:
             self.assertAlmostEqual(row["area_of_bound"], row["area"] / s["area"], places=5)
 
+    def test_random_dag_proven_no_composition_without_removing_shortcuts(self):
+        # Arcs proven to be no shortcut already put a node's in- and out-arcs
+        # in one block: the shortcuts are not looked for (issue 18), the
+        # schedule is the AREA fallback's, as valid as ever.
+        path = self.generate("random-er", 6000, 8 / 6000, 3)
+        s = self.ok_json("schedule", path, "--full")
+        self.assertEqual(s["status"], "heuristic")
+        self.assertEqual(s["shortcuts_removed"], 0)
+        self.assertEqual(s["blocks"], [])
+        self.assertIn("is both a source and a sink of one building block", s["reason"])
+        self.assertIn("the shortcuts were not removed", s["reason"])
+        self.assertEqual(s["profile"], eligible_profile(*read_edges(path), s["order"]))
+
     def test_shortcuts(self):
         # a -> b -> c with the shortcut a -> c, and a second block b -> d.
         path = self.write("shortcut.edges", "a b\nb c\na c\nb d\n")

@@ -548,7 +548,10 @@ ICS_API ics_status ics_schedule_result_area_bound(uint64_t* out, const ics_sched
 /* (area_bound - AREA) / area_bound, in [0, 1]: the AREA is at least
  * (1 - gap) x the optimum; 0 when proven. */
 ICS_API ics_status ics_schedule_result_area_gap(double* out, const ics_schedule_result* result);
-/* Certificate: shortcut arcs removed, building blocks, linearization groups. */
+/* Certificate: shortcut arcs removed, building blocks, linearization groups.
+ * shortcuts_removed is 0 when arcs proven to be no shortcut already showed
+ * that the dag is no composition of CBBBs (its shortcuts are then not
+ * looked for; the reason ends "the shortcuts were not removed"). */
 ICS_API ics_status ics_schedule_result_shortcuts_removed(uint64_t* out, const ics_schedule_result* result);
 /* Linearization groups the proof emitted by the forced-join lemma (README
  * "Forced joins"): a join block that gates the rest of the dag goes next
