@@ -2,6 +2,7 @@
 // decide which candidate arcs (level gap >= 2) are shortcuts.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -32,19 +33,20 @@ std::uint64_t bitset_shortcuts(const Dag& dag, const LevelOrder& lo, std::span<c
                                std::vector<std::uint8_t>* shortcut);
 
 // Reachability labels (shortcut_intervals.cpp; GRAIL, Yildirim, Chaoji and
-// Zaki, PVLDB 2010): kLabelings depth-first traversals with different child
-// and root orders each give every node x its post-order rank post(x) and
-// low(x), the smallest rank among x and its descendants. A node reaches only
-// nodes with a smaller rank, so x reaches y only if [low(y), post(y)] lies
-// inside [low(x), post(x)] in every labeling: one failed containment refutes
-// the path without a search. 32 bytes per node (padded: two nodes per cache
-// line), O(kLabelings (n + m)) to build.
-class IntervalLabels {
+// Zaki, PVLDB 2010): L depth-first traversals with different child and root
+// orders each give every node x its post-order rank post(x) and low(x), the
+// smallest rank among x and its descendants. A node reaches only nodes with
+// a smaller rank, so x reaches y only if [low(y), post(y)] lies inside
+// [low(x), post(x)] in every labeling: one failed containment refutes the
+// path without a search. Shortcut detection uses three (32 bytes per node,
+// padded: two nodes per cache line), the failure certificate one (8 bytes:
+// it needs most refutations, not all); O(L (n + m)) to build.
+template <std::uint32_t L>
+class BasicIntervalLabels {
 public:
-    static constexpr std::uint32_t kLabelings = 3;
-    static constexpr std::uint32_t kStride = 8;  // (low, post) per labeling, padding
-    static_assert(2 * kLabelings <= kStride);
-    explicit IntervalLabels(const Dag& dag);
+    static constexpr std::uint32_t kLabelings = L;
+    static constexpr std::uint32_t kStride = std::bit_ceil(2 * L);  // (low, post) per labeling, padding
+    explicit BasicIntervalLabels(const Dag& dag);
     // False only when x certainly does not reach y (true does not prove a path).
     bool may_reach(NodeId x, NodeId y) const noexcept {
         const std::uint32_t* a = &label_[std::size_t{x} * kStride];
@@ -57,6 +59,7 @@ public:
 private:
     std::vector<std::uint32_t> label_;  // per node: low, post per labeling
 };
+using IntervalLabels = BasicIntervalLabels<3>;
 
 // Level-bounded searches from each tail (shortcut_search.cpp), cand grouped
 // by tail. With `labels`, a node is expanded only when it may still reach an

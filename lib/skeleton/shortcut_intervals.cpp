@@ -34,7 +34,8 @@ std::uint32_t child_slot(std::uint32_t t, NodeId x, std::uint32_t i, std::uint32
 
 }  // namespace
 
-IntervalLabels::IntervalLabels(const Dag& dag) : label_(std::size_t{dag.node_count()} * kStride, 0) {
+template <std::uint32_t L>
+BasicIntervalLabels<L>::BasicIntervalLabels(const Dag& dag) : label_(std::size_t{dag.node_count()} * kStride, 0) {
     const NodeId n = dag.node_count();
     const auto off = dag.out_offsets();
     const auto tgt = dag.out_targets();
@@ -89,5 +90,8 @@ IntervalLabels::IntervalLabels(const Dag& dag) : label_(std::size_t{dag.node_cou
         }
     }
 }
+
+template class BasicIntervalLabels<1>;
+template class BasicIntervalLabels<3>;
 
 }  // namespace ics::skeleton::detail
