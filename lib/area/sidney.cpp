@@ -644,7 +644,8 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     return out;
 }
 
-std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, std::span<const NodeId> taken) {
+std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, std::span<const NodeId> taken,
+                                 std::uint64_t* area) {
     const NodeId n = dag.node_count();
     std::vector<std::uint32_t> block_of(n, kNoNode), gain(n, 0);
     for (std::size_t b = 0; b < sd.block_count(); ++b)
@@ -670,12 +671,21 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         --c.missing;
         c.rest ^= u;
     };
+    // E(t) as the order runs, and AREA = Σ_t E(t).
+    std::uint64_t eligible = 0;
+    for (NodeId v = 0; v < n; ++v) eligible += pend[v].missing == 0 ? 1u : 0u;
+    std::uint64_t sum = eligible;
     // The taken prefix runs first, as given (sidney_decomposition checked it).
     for (NodeId u : taken) {
         if (pend[u].missing != 0 || block_of[u] != kNoNode) fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
         done[u] = 1;
         order.push_back(u);
-        for (NodeId c : dag.children(u)) run(u, pend[c]);
+        --eligible;
+        for (NodeId c : dag.children(u)) {
+            run(u, pend[c]);
+            eligible += pend[c].missing == 0 ? 1u : 0u;
+        }
+        sum += eligible;
     }
     // The unexecuted parent of a node with one parent arc left, or kNoNode
     // (an executed one: only with parallel arcs, which Dag merges).
@@ -709,7 +719,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         return p;
     };
     auto entry = [&](NodeId v) { return Entry{gain[v], progress(v), !dag.is_sink(v), -static_cast<std::int64_t>(v)}; };
-    auto eligible = [&](NodeId v) {
+    auto make_eligible = [&](NodeId v) {
         if (block_of[v] == current) heap.push(entry(v));
         else {
             next_waiting[v] = waiting[block_of[v]];
@@ -717,7 +727,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         }
     };
     for (NodeId v = 0; v < n; ++v)
-        if (!done[v] && pend[v].missing == 0) eligible(v);
+        if (!done[v] && pend[v].missing == 0) make_eligible(v);
     for (current = 0; current < sd.block_count(); ++current) {
         for (NodeId v = waiting[current]; v != kNoNode; v = next_waiting[v]) heap.push(entry(v));
         while (!heap.empty()) {
@@ -727,11 +737,13 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
             if (done[u] || g != gain[u]) continue;
             done[u] = 1;
             order.push_back(u);
+            --eligible;
             for (NodeId c : dag.children(u)) {
                 Pending& pc = pend[c];
                 run(u, pc);
                 if (pc.missing == 0) {
-                    eligible(c);
+                    ++eligible;
+                    make_eligible(c);
                 } else if (pc.missing == 1) {
                     if (const NodeId p = last_parent(pc); p != kNoNode) {
                         ++gain[p];
@@ -739,9 +751,11 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                     }
                 }
             }
+            sum += eligible;
         }
     }
     if (order.size() != n) fail(Errc::internal, "Sidney order: a block is not closed under parents");
+    if (area) *area = sum;
     return order;
 }
 

@@ -5,7 +5,7 @@
 
 namespace ics::schedule {
 
-std::vector<NodeId> greedy_order(const Dag& dag) {
+std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area) {
     const NodeId n = dag.node_count();
     // Per node, side by side: its unexecuted parent arcs and the XOR of
     // their tails, which names the last one in O(1) when one is left (what
@@ -35,8 +35,14 @@ std::vector<NodeId> greedy_order(const Dag& dag) {
         else
             heap.emplace(gain[v], -static_cast<std::int64_t>(v));
     };
+    // E(t) as the order runs (the sinks, last, make nothing eligible).
+    std::uint64_t eligible = 0;
     for (NodeId v = 0; v < n; ++v)
-        if (pend[v].missing == 0) make_eligible(v);
+        if (pend[v].missing == 0) {
+            make_eligible(v);
+            ++eligible;
+        }
+    std::uint64_t sum = eligible;
     while (!heap.empty()) {
         const auto [g, negid] = heap.top();
         heap.pop();
@@ -44,11 +50,13 @@ std::vector<NodeId> greedy_order(const Dag& dag) {
         if (done[u] || g != gain[u]) continue;
         done[u] = true;
         order.push_back(u);
+        --eligible;
         for (NodeId c : dag.children(u)) {
             Pending& pc = pend[c];
             --pc.missing;
             pc.rest ^= u;
             if (pc.missing == 0) {
+                ++eligible;
                 make_eligible(c);
             } else if (pc.missing == 1) {
                 const NodeId p = pc.rest;  // not done: Dag merges parallel arcs
@@ -58,6 +66,12 @@ std::vector<NodeId> greedy_order(const Dag& dag) {
                 }
             }
         }
+        sum += eligible;
+    }
+    if (area) {
+        // The sinks, run last, leave eligible - 1, ..., eligible - k.
+        const std::uint64_t k = sinks.size();
+        *area = sum + (eligible >= k ? k * eligible - k * (k + 1) / 2 : 0);
     }
     order.insert(order.end(), sinks.begin(), sinks.end());
     return order;
