@@ -97,12 +97,12 @@ inline SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const 
 }
 
 namespace detail {
-// Tests only: the largest residual capacity the max-flow may keep in 32
-// bits: a call runs in 32 when no residual can pass it, else in 64
-// (sidney.cpp; 0: always 64); returns the previous one. The decomposition is
-// the same whatever it is. sidney_narrow_calls: calls run in 32 bits so far.
+// Tests only: the largest residual capacity the max-flow keeps in 32 bits
+// before it starts the call over in 64 (sidney.cpp; 0: 64 bits from the
+// start); returns the previous one. The decomposition is the same whatever
+// it is. sidney_narrow_restarts: calls started over so far.
 std::uint64_t set_sidney_narrow_limit(std::uint64_t limit);
-std::uint64_t sidney_narrow_calls();
+std::uint64_t sidney_narrow_restarts();
 // Tests only: whether copies of a component reuse its run (ComponentMemo in
 // sidney.cpp; on by default); returns the previous setting. The
 // decomposition is the same either way.

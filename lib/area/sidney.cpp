@@ -66,13 +66,13 @@ using Capacity = long long;
 // they fit, else 64 (16-byte arcs, the original representation). Narrow:
 // infinite arcs hold kInfinite and never change (a path's bottleneck is never
 // one of them: every path starts with a finite arc s -> marker), and a
-// residual that would pass g_narrow_limit is an internal error (the
-// capacities used choose narrow only when none can). Wide:
+// residual that would pass narrow_limit() makes the call start over wide
+// (the same pushes in the same order: the same flow, cut and work). Wide:
 // infinity is max/4 with arithmetic, which never reaches the bottleneck
 // either. Both give the same numbers on every finite arc, hence the same
 // search, so the choice is invisible in the result.
-// 0: always wide (tests). g_narrow_calls counts the calls run narrow.
-std::uint64_t g_narrow_limit = 0xFFFFFFFEu, g_narrow_calls = 0;
+// 0: always wide (tests). g_narrow_restarts counts the calls started over.
+std::uint64_t g_narrow_limit = 0xFFFFFFFEu, g_narrow_restarts = 0;
 
 template <class Cap>
 struct ArcOf {
@@ -326,26 +326,26 @@ private:
                         if (in_u_[p]) arc(mv, 2 + local_[p], inf);
                 }
             };
-            // Narrow residuals when no residual can pass the limit (see
-            // g_narrow_limit), else wide: the network is acyclic (arcs go
-            // from s to markers, then to parents, then to t), so the flow on
-            // any arc is at most the flow's value, at most size × weight,
-            // the capacity out of s, and a finite arc's own capacity is at
-            // most max(size, weight) (issue 18: starting big sets narrow and
-            // over wide when a residual outgrew 32 bits ran their first
-            // phases twice: ~35% of the decomposition on Erdős–Rényi dags).
+            // Narrow residuals while the finite capacities fit (see
+            // g_narrow_limit), else, or when a residual outgrows them, wide
+            // from the same work count.
             const auto vertices = static_cast<std::uint32_t>(2 + u.size() + markers.size());
-            const bool narrow = static_cast<u128>(size) * static_cast<u128>(weight) <= g_narrow_limit;
-            Capacity flow = 0;
-            if (narrow) {
-                ++g_narrow_calls;
-                wide_.release();
+            const std::uint64_t work_before = work_;
+            Capacity flow = -2;
+            bool narrow = false;
+            if (g_narrow_limit > 0 && static_cast<std::uint64_t>(std::max(size, weight)) <= 0xFFFFFFFEu) {
+                narrow = true;
                 flow = solve(narrow_, vertices, arcs);
-                if (flow == -2) fail(Errc::internal, "Sidney decomposition: a residual passed its bound");
-            } else {
-                narrow_.release();
-                flow = solve(wide_, vertices, arcs);
+                if (flow == -2) {
+                    ++g_narrow_restarts;
+                    work_ = work_before;
+                    narrow = false;
+                    narrow_.release();
+                } else {
+                    wide_.release();
+                }
             }
+            if (flow == -2) flow = solve(wide_, vertices, arcs);
             auto source_side = [&](std::uint32_t x) {
                 return narrow ? narrow_.source_side(x) : wide_.source_side(x);
             };
@@ -498,7 +498,7 @@ std::uint64_t detail::set_sidney_narrow_limit(std::uint64_t limit) {
     return old;
 }
 
-std::uint64_t detail::sidney_narrow_calls() { return g_narrow_calls; }
+std::uint64_t detail::sidney_narrow_restarts() { return g_narrow_restarts; }
 
 bool detail::set_sidney_component_memo(bool on) { return std::exchange(g_component_memo, on); }
 

@@ -333,19 +333,18 @@ std::vector<NodeId> down_set_prefix(const Dag& g, std::size_t size) {
     return prefix;
 }
 
-// The max-flow keeps residuals in 32 bits when none can outgrow them (size ×
-// weight within the limit; sidney.cpp), else in 64: with the limit at 3
-// (every call wide but those of one job or marker), at 0 (every call wide)
-// and at the default, the decomposition, its work count and the bound are
-// the same, on 120 random dags of up to 300 nodes, whole and cut by budgets,
-// with and without a taken prefix; a narrow call whose residual passed the
-// limit would throw.
+// The max-flow keeps residuals in 32 bits while they fit and starts a call
+// over in 64 when one outgrows them (sidney.cpp): with the limit at 3 (most
+// calls start over, mid-flow), at 0 (every call wide, as before) and at the
+// default, the decomposition, its work count and the bound are the same, on
+// 120 random dags of up to 300 nodes, whole and cut by budgets, with and
+// without a taken prefix.
 TEST(Sidney, NarrowCapacitiesGiveTheSameDecomposition) {
     struct Restore {
         std::uint64_t old = area::detail::set_sidney_narrow_limit(0xFFFFFFFEu);
         ~Restore() { area::detail::set_sidney_narrow_limit(old); }
     } restore;
-    const std::uint64_t narrow = area::detail::sidney_narrow_calls();
+    const std::uint64_t restarts = area::detail::sidney_narrow_restarts();
     for (std::uint64_t seed = 1; seed <= 120; ++seed) {
         const auto n = static_cast<std::uint32_t>(20 + (seed * 37) % 280);
         const Dag g = varied_dag(n, 6, 4.0, seed);
@@ -368,7 +367,7 @@ TEST(Sidney, NarrowCapacitiesGiveTheSameDecomposition) {
             }
         }
     }
-    EXPECT_GT(area::detail::sidney_narrow_calls() - narrow, 200u);
+    EXPECT_GT(area::detail::sidney_narrow_restarts() - restarts, 200u);
 }
 
 // Sums of copies: a component equal to an earlier one up to the renaming of
