@@ -333,11 +333,14 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
         }
         offer(Method::sidney, "Sidney decomposition", std::move(order), {}, area);
     }
-    {
+    {  // (one order alive at a time: a loser is freed before the next is built)
         std::uint64_t area = 0;
         std::vector<NodeId> order = greedy_order(dag, &area);
         offer(Method::greedy, "most newly eligible first", std::move(order), {}, area);
-        order = pebble::fifo_order(dag, area);
+    }
+    {
+        std::uint64_t area = 0;
+        std::vector<NodeId> order = pebble::fifo_order(dag, area);
         offer(Method::fifo, "FIFO", std::move(order), {}, area);
     }
     offer(Method::level, "level order", pebble::baseline_order(dag, pebble::Policy::level), {});
