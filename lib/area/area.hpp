@@ -116,8 +116,10 @@ std::uint64_t sidney_component_reuses();  // components served by an earlier run
 // sinks; the lowest id). Every order consistent with a Sidney decomposition is a
 // 2-approximation of min Σ_v T_v (Chekuri & Motwani 1999; Margot et al. 2003).
 // With `taken` (the decomposition's), those nodes run first, as listed.
+// With `area`, the order's AREA (pebble::area) is written there, summed as
+// the order is built (no second pass).
 std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sidney,
-                                 std::span<const NodeId> taken = {});
+                                 std::span<const NodeId> taken = {}, std::uint64_t* area = nullptr);
 
 // Series-parallel dags (reachability order built from single nodes by
 // disjoint union and series composition; series_parallel.cpp): an

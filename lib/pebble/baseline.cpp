@@ -9,7 +9,9 @@ namespace ics::pebble {
 
 namespace {
 
-std::vector<NodeId> fifo(const Dag& dag) {
+// With `area`, the order's AREA summed as it is built: after running
+// order[head], the eligible tasks are exactly order[head + 1 ..] (the queue).
+std::vector<NodeId> fifo(const Dag& dag, std::uint64_t* area = nullptr) {
     std::vector<NodeId> order;
     order.reserve(dag.node_count());
     std::vector<std::uint32_t> missing(dag.node_count());
@@ -18,9 +20,13 @@ std::vector<NodeId> fifo(const Dag& dag) {
         if (missing[v] == 0) order.push_back(v);
     }
     // The output doubles as the queue: entries past `head` are eligible.
-    for (std::size_t head = 0; head < order.size(); ++head)
+    std::uint64_t sum = order.size();
+    for (std::size_t head = 0; head < order.size(); ++head) {
         for (NodeId c : dag.children(order[head]))
             if (--missing[c] == 0) order.push_back(c);
+        sum += order.size() - head - 1;
+    }
+    if (area) *area = sum;
     return order;
 }
 
@@ -108,6 +114,8 @@ std::vector<NodeId> postorder(const Dag& dag) {
 }
 
 }  // namespace
+
+std::vector<NodeId> fifo_order(const Dag& dag, std::uint64_t& area) { return fifo(dag, &area); }
 
 std::vector<NodeId> baseline_order(const Dag& dag, Policy policy, std::uint64_t seed) {
     switch (policy) {

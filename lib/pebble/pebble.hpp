@@ -45,5 +45,8 @@ enum class Policy : int {
 };
 
 std::vector<NodeId> baseline_order(const Dag& dag, Policy policy, std::uint64_t seed = 0);
+// baseline_order(dag, Policy::fifo), with its AREA (area()) written to
+// `area`, summed as the order is built (no second pass).
+std::vector<NodeId> fifo_order(const Dag& dag, std::uint64_t& area);
 
 }  // namespace ics::pebble

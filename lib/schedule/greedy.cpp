@@ -5,7 +5,7 @@
 
 namespace ics::schedule {
 
-std::vector<NodeId> greedy_order(const Dag& dag) {
+std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area) {
     const NodeId n = dag.node_count();
     // Per node, side by side: its unexecuted parent arcs and the XOR of
     // their tails, which names the last one in O(1) when one is left (what
@@ -24,40 +24,56 @@ std::vector<NodeId> greedy_order(const Dag& dag) {
     // gain[u] = children whose only unexecuted parent is u.
     for (NodeId v = 0; v < n; ++v)
         if (pend[v].missing == 1) ++gain[pend[v].rest];
-    // Lazy max-heap of (gain, -id) over eligible nonsinks; stale entries skipped.
-    using Entry = std::pair<std::uint32_t, std::int64_t>;
-    std::priority_queue<Entry> heap;
+    // Lazy max-heap of (gain, -id) over eligible nonsinks; stale entries
+    // skipped. An entry is gain << 32 | ~id (8 bytes, one comparison; the
+    // same order as the pair (gain, -id), hence the same pops).
+    std::priority_queue<std::uint64_t> heap;
+    auto push = [&](NodeId v) { heap.push((std::uint64_t{gain[v]} << 32) | std::uint64_t{~v}); };
     std::vector<NodeId> sinks, order;
     order.reserve(n);
     auto make_eligible = [&](NodeId v) {
         if (dag.is_sink(v))
             sinks.push_back(v);
         else
-            heap.emplace(gain[v], -static_cast<std::int64_t>(v));
+            push(v);
     };
+    // E(t) as the order runs (the sinks, last, make nothing eligible).
+    std::uint64_t eligible = 0;
     for (NodeId v = 0; v < n; ++v)
-        if (pend[v].missing == 0) make_eligible(v);
+        if (pend[v].missing == 0) {
+            make_eligible(v);
+            ++eligible;
+        }
+    std::uint64_t sum = eligible;
     while (!heap.empty()) {
-        const auto [g, negid] = heap.top();
+        const std::uint64_t top = heap.top();
         heap.pop();
-        const NodeId u = static_cast<NodeId>(-negid);
-        if (done[u] || g != gain[u]) continue;
+        const NodeId u = ~static_cast<NodeId>(top);
+        if (done[u] || static_cast<std::uint32_t>(top >> 32) != gain[u]) continue;
         done[u] = true;
         order.push_back(u);
+        --eligible;
         for (NodeId c : dag.children(u)) {
             Pending& pc = pend[c];
             --pc.missing;
             pc.rest ^= u;
             if (pc.missing == 0) {
+                ++eligible;
                 make_eligible(c);
             } else if (pc.missing == 1) {
                 const NodeId p = pc.rest;  // not done: Dag merges parallel arcs
                 if (!done[p]) {
                     ++gain[p];
-                    if (pend[p].missing == 0) heap.emplace(gain[p], -static_cast<std::int64_t>(p));
+                    if (pend[p].missing == 0) push(p);
                 }
             }
         }
+        sum += eligible;
+    }
+    if (area) {
+        // The sinks, run last, leave eligible - 1, ..., eligible - k.
+        const std::uint64_t k = sinks.size();
+        *area = sum + (eligible >= k ? k * eligible - k * (k + 1) / 2 : 0);
     }
     order.insert(order.end(), sinks.begin(), sinks.end());
     return order;

@@ -276,9 +276,12 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     // lexicographically best), the proven ▷-chain prefix then the Sidney
     // order of the rest (the decomposition given that prefix), the Sidney
     // order, most newly eligible first, FIFO, level order. Each is scored by
-    // its AREA alone as soon as it is built (pebble::area: no E(t)) and only
-    // the best so far is kept (issue 18: peak memory); the winner is played
-    // in full at the end unless it came evaluated.
+    // its AREA alone as soon as it is built and only the best so far is kept
+    // (issue 18: peak memory); the winner is played in full at the end
+    // unless it came evaluated. The Sidney, greedy and FIFO orders sum their
+    // AREA while they are built (issue 18: one pass fewer each); the others
+    // are played for it (pebble::area: no E(t)). The winner's final play
+    // checks the AREA it was chosen by.
     struct Candidate {
         Method method;
         const char* name;
@@ -288,9 +291,10 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     std::size_t best = 0;
     std::vector<NodeId> best_order;
     pebble::Evaluation best_eval;  // empty unless the best came evaluated
-    auto offer = [&](Method method, const char* name, std::vector<NodeId>&& order, pebble::Evaluation&& eval) {
+    auto offer = [&](Method method, const char* name, std::vector<NodeId>&& order, pebble::Evaluation&& eval,
+                     std::optional<std::uint64_t> known = std::nullopt) {
         const bool evaluated = !eval.eligible.empty();
-        const std::uint64_t area = evaluated ? eval.area : pebble::area(dag, order);
+        const std::uint64_t area = evaluated ? eval.area : known ? *known : pebble::area(dag, order);
         cands.push_back({method, name, area});
         if (cands.size() > 1 && area <= cands[best].area) return;
         best = cands.size() - 1;
@@ -306,11 +310,12 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
               std::move(r.order), std::move(r.eval));
     if (!chain.empty() && chain.size() < n) {
         std::vector<NodeId> order;
+        std::uint64_t area = 0;
         {
             const area::SidneyDecomposition rest = area::sidney_decomposition(dag, chain, sidney_budget);
-            order = area::sidney_order(dag, rest, chain);
+            order = area::sidney_order(dag, rest, chain, &area);
         }
-        offer(Method::sidney, "proven ▷-chain then Sidney decomposition", std::move(order), {});
+        offer(Method::sidney, "proven ▷-chain then Sidney decomposition", std::move(order), {}, area);
     }
     // The decomposition's blocks are dead once its order and the bound are
     // built: only whether it was complete stays.
@@ -318,18 +323,27 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     std::uint64_t sidney_work = 0, sidney_unsplit = 0, bound = 0;
     {
         std::vector<NodeId> order;
+        std::uint64_t area = 0;
         {
             const area::SidneyDecomposition sd = area::sidney_decomposition(dag, {}, sidney_budget);
             sidney_complete = sd.complete;
             sidney_work = sd.work;
             sidney_unsplit = sd.unsplit;
-            order = area::sidney_order(dag, sd);
+            order = area::sidney_order(dag, sd, {}, &area);
             bound = area::area_upper_bound(dag, sd);
         }
-        offer(Method::sidney, "Sidney decomposition", std::move(order), {});
+        offer(Method::sidney, "Sidney decomposition", std::move(order), {}, area);
     }
-    offer(Method::greedy, "most newly eligible first", greedy_order(dag), {});
-    offer(Method::fifo, "FIFO", pebble::baseline_order(dag, pebble::Policy::fifo), {});
+    {  // (one order alive at a time: a loser is freed before the next is built)
+        std::uint64_t area = 0;
+        std::vector<NodeId> order = greedy_order(dag, &area);
+        offer(Method::greedy, "most newly eligible first", std::move(order), {}, area);
+    }
+    {
+        std::uint64_t area = 0;
+        std::vector<NodeId> order = pebble::fifo_order(dag, area);
+        offer(Method::fifo, "FIFO", std::move(order), {}, area);
+    }
     offer(Method::level, "level order", pebble::baseline_order(dag, pebble::Policy::level), {});
     if (!r.max_profile.empty()) {
         std::uint64_t sum = 0;

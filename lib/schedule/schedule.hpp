@@ -165,6 +165,8 @@ Result schedule(const Dag& dag, const Options& options, Workspace* workspace);
 // Heuristic used when nothing is proven: execute nonsinks first, each time the
 // eligible nonsink that makes the most tasks eligible now (ties: lowest id),
 // then the sinks (Lemma 2.1 of sweep-algorithm.txt: sinks last never hurts).
-std::vector<NodeId> greedy_order(const Dag& dag);
+// With `area`, the order's AREA (pebble::area) is written there, summed as
+// the order is built (no second pass).
+std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area = nullptr);
 
 }  // namespace ics::schedule
