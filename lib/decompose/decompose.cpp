@@ -62,10 +62,30 @@ void sort_ids(NodeId* v, std::size_t k, std::vector<std::uint64_t>& bits) {
             v[out++] = min + static_cast<NodeId>(w * 64 + static_cast<unsigned>(__builtin_ctzll(x)));
 }
 
+// A block's degrees as its search met them (each source's children, each
+// sink's parents): what BlockForm is decided on.
+struct BlockDegrees {
+    std::uint64_t arcs = 0;
+    std::uint32_t out_min = ~std::uint32_t{0}, out_max = 0, out2 = 0;  // sources; out2: of out-degree 2
+    std::uint32_t in_min = ~std::uint32_t{0}, in_max = 0, in2 = 0;     // sinks; in2: of in-degree 2
+};
+
+BlockForm form_of(std::uint64_t s, std::uint64_t t, const BlockDegrees& k) {
+    if (k.arcs == s * t) return BlockForm::complete;  // no repeated arcs: every source feeds every sink
+    if (s >= 2 && k.out_min == k.out_max && k.out_min >= 2 && k.in_max <= 2 && k.in2 == s - 1)
+        return BlockForm::w_like;
+    if (s >= 2 && k.out_max <= 2 && k.in_min == k.in_max && k.in_min >= 2 && k.out2 == t - 1 &&
+        s == t * (k.in_min - 1) + 1)
+        return BlockForm::m_like;
+    return BlockForm::other;
+}
+
 // The blocks: connected components of slots, searched breadth-first from
 // the nodes in topological order. The block's source and sink lists (the
-// out- and in-slots found) double as the search queue. Raw pointers: through
-// the vectors every store would reload their data pointers (they may alias).
+// out- and in-slots found) double as the search queue, and the degrees met
+// on the way give its form (issue 18: the complete-block and chain tests
+// had each read the block's arcs again). Raw pointers: through the vectors
+// every store would reload their data pointers (they may alias).
 BlockId find_blocks(const Dag& g, Decomposition& d) {
     const NodeId n = g.node_count();
     // Every node is at most one block's source and one block's sink.
@@ -78,6 +98,7 @@ BlockId find_blocks(const Dag& g, Decomposition& d) {
     std::size_t ns = 0, nk = 0;
     d.source_offsets.reserve(static_cast<std::size_t>(n) + 1);
     d.sink_offsets.reserve(static_cast<std::size_t>(n) + 1);
+    d.forms.reserve(n);
     std::vector<std::uint64_t> bits;
     BlockId count = 0;
     for (NodeId s : g.topological_order()) {
@@ -90,20 +111,35 @@ BlockId find_blocks(const Dag& g, Decomposition& d) {
         const std::size_t src_first = ns, snk_first = nk;
         out_block[s] = b;
         src[ns++] = s;
+        BlockDegrees k;
         for (std::size_t si = src_first, ki = snk_first; si < ns || ki < nk;) {
-            for (; si < ns; ++si)
-                for (NodeId c : g.children(src[si]))
+            for (; si < ns; ++si) {
+                const auto kids = g.children(src[si]);
+                const auto out = static_cast<std::uint32_t>(kids.size());
+                k.arcs += out;
+                k.out_min = std::min(k.out_min, out);
+                k.out_max = std::max(k.out_max, out);
+                k.out2 += out == 2 ? 1u : 0u;
+                for (NodeId c : kids)
                     if (in_block[c] == kNoBlock) {
                         in_block[c] = b;
                         snk[nk++] = c;
                     }
-            for (; ki < nk; ++ki)
-                for (NodeId p : g.parents(snk[ki]))
+            }
+            for (; ki < nk; ++ki) {
+                const auto ps = g.parents(snk[ki]);
+                const auto in = static_cast<std::uint32_t>(ps.size());
+                k.in_min = std::min(k.in_min, in);
+                k.in_max = std::max(k.in_max, in);
+                k.in2 += in == 2 ? 1u : 0u;
+                for (NodeId p : ps)
                     if (out_block[p] == kNoBlock) {
                         out_block[p] = b;
                         src[ns++] = p;
                     }
+            }
         }
+        d.forms.push_back(form_of(ns - src_first, nk - snk_first, k));
         sort_ids(src + src_first, ns - src_first, bits);
         sort_ids(snk + snk_first, nk - snk_first, bits);
         d.source_offsets.push_back(static_cast<std::uint32_t>(ns));
@@ -155,6 +191,9 @@ void renumber(Decomposition& d, const std::vector<BlockId>& rank) {
     }
     d.super_offsets = std::move(offsets);
     d.super_targets = std::move(targets);
+    std::vector<BlockForm> forms(B);
+    for (BlockId r = 0; r < B; ++r) forms[r] = d.forms[old_of[r]];
+    d.forms = std::move(forms);
     for (auto [offs, nodes] : {std::pair{&d.source_offsets, &d.source_nodes}, std::pair{&d.sink_offsets, &d.sink_nodes}}) {
         std::vector<std::uint32_t> o(static_cast<std::size_t>(B) + 1, 0);
         BigVector<NodeId> v;
