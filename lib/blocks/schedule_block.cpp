@@ -75,6 +75,21 @@ const char* kind_name(Kind k) noexcept {
 
 namespace {
 
+// M_{s,d}'s profile (m_dag.cpp): E(0) = 0, E(x) = floor((x-1)/(d-1)),
+// written as runs of d - 1 equal values (a division per entry was 4% of the
+// reduction-mesh's schedule).
+void fill_m_profile(std::span<std::uint32_t> profile, std::uint32_t d) {
+    profile[0] = 0;
+    std::uint32_t q = 0, left = d - 1;
+    for (std::size_t x = 1; x < profile.size(); ++x) {
+        profile[x] = q;
+        if (--left == 0) {
+            ++q;
+            left = d - 1;
+        }
+    }
+}
+
 bool schedule_complete(const Dag& g, std::span<const NodeId> sources, BlockSchedule& out) {
     const std::uint32_t t = detail::complete_block_sinks(g, sources);
     if (t == 0) return false;
@@ -134,8 +149,7 @@ void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<co
     }
     if (detail::m_order_in(skeleton, sources, order, s, d)) {
         const auto profile = table.push_closed(Kind::m_dag, s, d, order);
-        profile[0] = 0;
-        for (std::uint32_t x = 1; x < profile.size(); ++x) profile[x] = (x - 1) / (d - 1);
+        fill_m_profile(profile, d);
         return;
     }
     table.push(schedule_block(skeleton, sources, options));
@@ -160,8 +174,7 @@ void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<co
             if (!detail::m_order_of_form(skeleton, sources, sinks, order)) break;
             const auto s = static_cast<std::uint32_t>(sinks.size()), d = skeleton.in_degree(sinks[0]);
             const auto profile = table.push_closed(Kind::m_dag, s, d, order);
-            profile[0] = 0;
-            for (std::uint32_t x = 1; x < profile.size(); ++x) profile[x] = (x - 1) / (d - 1);
+            fill_m_profile(profile, d);
             return;
         }
         case BlockForm::other: table.push(schedule_block(skeleton, sources, options)); return;
