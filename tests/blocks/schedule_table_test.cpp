@@ -24,6 +24,15 @@ int& form_fallbacks() {
     return n;
 }
 
+void expect_same(const BlockSchedule& got, const BlockSchedule& want) {
+    EXPECT_EQ(got.kind, want.kind);
+    EXPECT_EQ(got.proven, want.proven);
+    EXPECT_EQ(got.ico_exists, want.ico_exists);
+    EXPECT_EQ(got.shape, want.shape);
+    EXPECT_EQ(got.order, want.order);
+    EXPECT_EQ(got.profile, want.profile);
+}
+
 // Every block of g's decomposition into a table, compared with
 // schedule_block; returns how many were complete bipartite (fast path).
 int check_all_blocks(const Dag& g, const std::string& what) {
@@ -43,12 +52,7 @@ int check_all_blocks(const Dag& g, const std::string& what) {
     for (decompose::BlockId b = 0; b < dec.block_count && b < by_form.size(); ++b) {
         SCOPED_TRACE(what + ", block " + std::to_string(b) + " by its form");
         const BlockSchedule want = t.get(b), got = by_form.get(b);
-        EXPECT_EQ(got.kind, want.kind);
-        EXPECT_EQ(got.proven, want.proven);
-        EXPECT_EQ(got.ico_exists, want.ico_exists);
-        EXPECT_EQ(got.shape, want.shape);
-        EXPECT_EQ(got.order, want.order);
-        EXPECT_EQ(got.profile, want.profile);
+        expect_same(got, want);
         const auto src = dec.sources(b);
         std::vector<NodeId> chain;
         std::uint32_t s = 0, d = 0;
@@ -60,7 +64,7 @@ int check_all_blocks(const Dag& g, const std::string& what) {
         // (A complete block may be a chain too, M(1,d): complete comes first.)
         if (w && !complete) EXPECT_EQ(f, decompose::BlockForm::w_like);
         if (m && !complete) EXPECT_EQ(f, decompose::BlockForm::m_like);
-        // A chain-like form that is no chain (e.g. a cycle of shared sinks)
+        // A chain-like form that is no chain (e.g. a star of shared sinks)
         // falls back to the recognisers' answer, counted to show the tests
         // reach that fallback.
         if ((f == decompose::BlockForm::w_like && !w) || (f == decompose::BlockForm::m_like && !m))
@@ -72,12 +76,7 @@ int check_all_blocks(const Dag& g, const std::string& what) {
         SCOPED_TRACE(what + ", block " + std::to_string(b));
         const BlockSchedule want = schedule_block(sk.dag(), dec.sources(b));
         const BlockSchedule got = t.get(b);
-        EXPECT_EQ(got.kind, want.kind);
-        EXPECT_EQ(got.proven, want.proven);
-        EXPECT_EQ(got.ico_exists, want.ico_exists);
-        EXPECT_EQ(got.shape, want.shape);
-        EXPECT_EQ(got.order, want.order);
-        EXPECT_EQ(got.profile, want.profile);
+        expect_same(got, want);
         EXPECT_EQ(t.profile(b).size(), t.order(b).size() + 1);
         // Interned: one id per distinct shape.
         auto [it, fresh] = ids.try_emplace(got.shape, t.shape_id(b));
