@@ -102,6 +102,11 @@ std::vector<std::uint32_t> w_chain(const BlockView& v);
 // produce the same orders (meshes and wavefronts are made of such blocks).
 // W_{s,d}: `chain` = the sources along the chain, d = their out-degree.
 bool w_chain_in(const Dag& g, std::span<const NodeId> sources, std::vector<NodeId>& chain, std::uint32_t& d);
+// The walk alone, from `start`, s sources (true when it covers them all).
+bool w_walk(const Dag& g, NodeId start, std::uint32_t s, std::vector<NodeId>& chain);
+// w_chain_in for a block whose degrees are known to pass its tests (the
+// decomposition's BlockForm::w_like): finds the start and walks.
+bool w_chain_of_form(const Dag& g, std::span<const NodeId> sources, std::vector<NodeId>& chain);
 // Their walk (w_chain's): from `start`, the first link (by id) of the current
 // node that is shared and is not the one we came through, then that link's
 // other end; `links(t)` lists t's links (children for W, parents for M),
@@ -128,6 +133,13 @@ void walk_chain(NodeId start, std::size_t s, std::vector<NodeId>& chain, Links l
 // M_{s,d}: `order` = the dual schedule of the sinks' chain, s sinks of in-degree d.
 bool m_order_in(const Dag& g, std::span<const NodeId> sources, std::vector<NodeId>& order, std::uint32_t& s,
                 std::uint32_t& d);
+// The walk alone, from sink `start`, for n sources and s sinks.
+bool m_walk(const Dag& g, NodeId start, std::uint32_t n, std::uint32_t s, std::vector<NodeId>& order);
+// m_order_in for a block whose degrees are known to pass its tests (the
+// decomposition's BlockForm::m_like; `sinks` in increasing id): finds the
+// start and walks.
+bool m_order_of_form(const Dag& g, std::span<const NodeId> sources, std::span<const NodeId> sinks,
+                     std::vector<NodeId>& order);
 
 // Planar bipartite trees (pbt.cpp): caterpillar test and the slides' greedy
 // Σ_S. Returns false when `v` is not a PBT or Σ_S would take more than

@@ -51,6 +51,24 @@ bool m_order_in(const Dag& g, std::span<const NodeId> sources, std::vector<NodeI
     s = static_cast<std::uint32_t>(arcs / d);
     if (shared != s - 1 || std::uint64_t{n} != std::uint64_t{s} * (d - 1) + 1) return false;
     if (start == kNoNode) return false;
+    return m_walk(g, start, n, s, order);
+}
+
+bool m_order_of_form(const Dag& g, std::span<const NodeId> sources, std::span<const NodeId> sinks,
+                     std::vector<NodeId>& order) {
+    // The degrees are checked (BlockForm::m_like): only the start is left,
+    // the smallest sink with at most one shared parent (sinks ascend).
+    for (NodeId c : sinks) {
+        std::uint32_t k = 0;
+        for (NodeId p : g.parents(c)) k += g.out_degree(p) == 2 ? 1u : 0u;
+        if (k <= 1)
+            return m_walk(g, c, static_cast<std::uint32_t>(sources.size()), static_cast<std::uint32_t>(sinks.size()),
+                          order);
+    }
+    return false;
+}
+
+bool m_walk(const Dag& g, NodeId start, std::uint32_t n, std::uint32_t s, std::vector<NodeId>& order) {
     // The sinks along the chain (through shared parents), as walk_chain walks
     // the dual: the first shared parent (by id) other than the one we came
     // through, then its other child. The sinks and shared parents of a block

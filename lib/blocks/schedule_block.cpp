@@ -75,6 +75,21 @@ const char* kind_name(Kind k) noexcept {
 
 namespace {
 
+// M_{s,d}'s profile (m_dag.cpp): E(0) = 0, E(x) = floor((x-1)/(d-1)),
+// written as runs of d - 1 equal values (a division per entry was 4% of the
+// reduction-mesh's schedule).
+void fill_m_profile(std::span<std::uint32_t> profile, std::uint32_t d) {
+    profile[0] = 0;
+    std::uint32_t q = 0, left = d - 1;
+    for (std::size_t x = 1; x < profile.size(); ++x) {
+        profile[x] = q;
+        if (--left == 0) {
+            ++q;
+            left = d - 1;
+        }
+    }
+}
+
 bool schedule_complete(const Dag& g, std::span<const NodeId> sources, BlockSchedule& out) {
     const std::uint32_t t = detail::complete_block_sinks(g, sources);
     if (t == 0) return false;
@@ -134,11 +149,37 @@ void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<co
     }
     if (detail::m_order_in(skeleton, sources, order, s, d)) {
         const auto profile = table.push_closed(Kind::m_dag, s, d, order);
-        profile[0] = 0;
-        for (std::uint32_t x = 1; x < profile.size(); ++x) profile[x] = (x - 1) / (d - 1);
+        fill_m_profile(profile, d);
         return;
     }
     table.push(schedule_block(skeleton, sources, options));
+}
+
+void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<const NodeId> sources,
+                         std::span<const NodeId> sinks, decompose::BlockForm form, const BlockOptions& options) {
+    using decompose::BlockForm;
+    switch (form) {
+        case BlockForm::complete: table.push_complete(sources, static_cast<std::uint32_t>(sinks.size())); return;
+        case BlockForm::w_like: {
+            std::vector<NodeId> chain;
+            if (!detail::w_chain_of_form(skeleton, sources, chain)) break;
+            const auto n = static_cast<std::uint32_t>(chain.size()), d = skeleton.out_degree(sources[0]);
+            const auto profile = table.push_closed(Kind::w_dag, n, d, chain);
+            for (std::uint32_t x = 0; x < n; ++x) profile[x] = x * (d - 1);
+            profile[n] = n * (d - 1) + 1;
+            return;
+        }
+        case BlockForm::m_like: {
+            std::vector<NodeId> order;
+            if (!detail::m_order_of_form(skeleton, sources, sinks, order)) break;
+            const auto s = static_cast<std::uint32_t>(sinks.size()), d = skeleton.in_degree(sinks[0]);
+            const auto profile = table.push_closed(Kind::m_dag, s, d, order);
+            fill_m_profile(profile, d);
+            return;
+        }
+        case BlockForm::other: table.push(schedule_block(skeleton, sources, options)); return;
+    }
+    schedule_block_into(table, skeleton, sources, options);
 }
 
 BlockSchedule schedule_block(const Dag& skeleton, std::span<const NodeId> sources, const BlockOptions& options) {

@@ -13,6 +13,7 @@
 
 #include "blocks/block_schedule.hpp"
 #include "dag/big_vector.hpp"
+#include "decompose/decomposition.hpp"
 
 namespace ics::blocks {
 
@@ -89,5 +90,13 @@ private:
 // nothing per block.
 void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<const NodeId> sources,
                          const BlockOptions& options = {});
+
+// The same entry for a block of a decomposition whose search gave its form
+// (decompose::Decomposition::forms; `sinks` its sinks in increasing id): a
+// complete block is appended at once, a W- or M-like one only walks its
+// chain, and the others skip the chain recognisers (which would refuse
+// them); a walk that fails takes the path above.
+void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<const NodeId> sources,
+                         std::span<const NodeId> sinks, decompose::BlockForm form, const BlockOptions& options = {});
 
 }  // namespace ics::blocks

@@ -84,12 +84,27 @@ bool w_chain_in(const Dag& g, std::span<const NodeId> sources, std::vector<NodeI
         if (k <= 1 && start == kNoNode) start = u;  // an end; sources ascend, so the smaller id
     }
     if (shared_arcs != 2 * std::uint64_t{s - 1} || start == kNoNode) return false;
+    return w_walk(g, start, s, chain);
+}
+
+bool w_walk(const Dag& g, NodeId start, std::uint32_t s, std::vector<NodeId>& chain) {
     // Walk the chain as w_chain does: the first shared child (by id) other
     // than the one we came through, then its other parent.
     walk_chain(
         start, s, chain, [&](NodeId t) { return g.children(t); }, [&](NodeId c) { return g.parents(c); },
         [&](NodeId c) { return g.in_degree(c) == 2; });
     return chain.size() == s;
+}
+
+bool w_chain_of_form(const Dag& g, std::span<const NodeId> sources, std::vector<NodeId>& chain) {
+    // The degrees are checked (BlockForm::w_like): only the start is left,
+    // the first source (by id) with at most one shared child.
+    for (NodeId u : sources) {
+        std::uint32_t k = 0;
+        for (NodeId c : g.children(u)) k += g.in_degree(c) == 2 ? 1u : 0u;
+        if (k <= 1) return w_walk(g, u, static_cast<std::uint32_t>(sources.size()), chain);
+    }
+    return false;
 }
 
 bool schedule_w(const BlockView& v, BlockSchedule& out) {

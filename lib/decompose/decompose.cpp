@@ -10,6 +10,7 @@
 // The blocks are then renumbered in a topological order of the super-dag
 // when the discovery order is not one already.
 #include <algorithm>
+#include <memory>
 #include <string>
 
 #include "decompose/decomposition.hpp"
@@ -62,10 +63,31 @@ void sort_ids(NodeId* v, std::size_t k, std::vector<std::uint64_t>& bits) {
             v[out++] = min + static_cast<NodeId>(w * 64 + static_cast<unsigned>(__builtin_ctzll(x)));
 }
 
+// A block's form from what its search met: s sources, t sinks, the arcs
+// (the sources' out-degrees summed; the sinks' in-degrees sum to the same)
+// and the largest out- and in-degree. No repeated arcs, so:
+// - arcs = s t: every source feeds every sink;
+// - arcs = s out_max: every source has out-degree out_max; with in_max <= 2
+//   the sinks of in-degree 2 number arcs - t;
+// - arcs = t in_max: every sink has in-degree in_max; with out_max <= 2 the
+//   sources of out-degree 2 number arcs - s.
+// Three numbers per block instead of the W and M tests' six: the search
+// keeps them in registers.
+inline BlockForm form_of(std::uint64_t s, std::uint64_t t, std::uint64_t arcs, std::uint64_t out_max,
+                         std::uint64_t in_max) {
+    if (arcs == s * t) return BlockForm::complete;
+    if (s >= 2 && out_max >= 2 && arcs == s * out_max && in_max <= 2 && arcs - t == s - 1) return BlockForm::w_like;
+    if (s >= 2 && in_max >= 2 && arcs == t * in_max && out_max <= 2 && arcs - s == t - 1 && s == t * (in_max - 1) + 1)
+        return BlockForm::m_like;
+    return BlockForm::other;
+}
+
 // The blocks: connected components of slots, searched breadth-first from
 // the nodes in topological order. The block's source and sink lists (the
-// out- and in-slots found) double as the search queue. Raw pointers: through
-// the vectors every store would reload their data pointers (they may alias).
+// out- and in-slots found) double as the search queue, and the degrees met
+// on the way give its form (issue 18: the complete-block and chain tests
+// had each read the block's arcs again). Raw pointers: through the vectors
+// every store would reload their data pointers (they may alias).
 BlockId find_blocks(const Dag& g, Decomposition& d) {
     const NodeId n = g.node_count();
     // Every node is at most one block's source and one block's sink.
@@ -78,7 +100,12 @@ BlockId find_blocks(const Dag& g, Decomposition& d) {
     std::size_t ns = 0, nk = 0;
     d.source_offsets.reserve(static_cast<std::size_t>(n) + 1);
     d.sink_offsets.reserve(static_cast<std::size_t>(n) + 1);
+
     std::vector<std::uint64_t> bits;
+    // At most one block per node; not value-initialised (only the blocks'
+    // entries are written, then copied out).
+    const std::unique_ptr<BlockForm[]> form_buffer(new BlockForm[n]);
+    BlockForm* const forms = form_buffer.get();
     BlockId count = 0;
     for (NodeId s : g.topological_order()) {
         if (g.out_degree(s) == 0) {
@@ -90,13 +117,17 @@ BlockId find_blocks(const Dag& g, Decomposition& d) {
         const std::size_t src_first = ns, snk_first = nk;
         out_block[s] = b;
         src[ns++] = s;
+        std::uint64_t arcs = 0;  // the sources' out-degrees summed
         for (std::size_t si = src_first, ki = snk_first; si < ns || ki < nk;) {
-            for (; si < ns; ++si)
-                for (NodeId c : g.children(src[si]))
+            for (; si < ns; ++si) {
+                const auto kids = g.children(src[si]);
+                arcs += kids.size();
+                for (NodeId c : kids)
                     if (in_block[c] == kNoBlock) {
                         in_block[c] = b;
                         snk[nk++] = c;
                     }
+            }
             for (; ki < nk; ++ki)
                 for (NodeId p : g.parents(snk[ki]))
                     if (out_block[p] == kNoBlock) {
@@ -104,6 +135,15 @@ BlockId find_blocks(const Dag& g, Decomposition& d) {
                         src[ns++] = p;
                     }
         }
+        // Not complete: the largest degrees, read while the block's rows are
+        // still in cache (counted inside the search, they slowed it on the
+        // many tiny blocks of trees and FFTs, which are complete).
+        std::uint32_t out_max = 0, in_max = 0;
+        if (arcs != std::uint64_t{ns - src_first} * (nk - snk_first)) {
+            for (std::size_t i = src_first; i < ns; ++i) out_max = std::max(out_max, g.out_degree(src[i]));
+            for (std::size_t i = snk_first; i < nk; ++i) in_max = std::max(in_max, g.in_degree(snk[i]));
+        }
+        forms[count - 1] = form_of(ns - src_first, nk - snk_first, arcs, out_max, in_max);
         sort_ids(src + src_first, ns - src_first, bits);
         sort_ids(snk + snk_first, nk - snk_first, bits);
         d.source_offsets.push_back(static_cast<std::uint32_t>(ns));
@@ -111,6 +151,7 @@ BlockId find_blocks(const Dag& g, Decomposition& d) {
     }
     d.source_nodes.resize(ns);
     d.sink_nodes.resize(nk);
+    d.forms.assign(forms, forms + count);
     std::sort(d.isolated.begin(), d.isolated.end());
     return count;
 }
@@ -155,6 +196,9 @@ void renumber(Decomposition& d, const std::vector<BlockId>& rank) {
     }
     d.super_offsets = std::move(offsets);
     d.super_targets = std::move(targets);
+    std::vector<BlockForm> forms(B);
+    for (BlockId r = 0; r < B; ++r) forms[r] = d.forms[old_of[r]];
+    d.forms = std::move(forms);
     for (auto [offs, nodes] : {std::pair{&d.source_offsets, &d.source_nodes}, std::pair{&d.sink_offsets, &d.sink_nodes}}) {
         std::vector<std::uint32_t> o(static_cast<std::size_t>(B) + 1, 0);
         BigVector<NodeId> v;

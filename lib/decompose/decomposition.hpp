@@ -23,6 +23,19 @@ using BlockId = std::uint32_t;
 inline constexpr BlockId kNoBlock = 0xFFFFFFFFu;
 inline constexpr std::uint32_t kMaxOffending = 100;
 
+// What the search saw of a block's degrees (no arc read again), enough to
+// send it to the block schedulers' fast paths (blocks/schedule_table.hpp):
+// - complete: every source feeds every sink (arcs = sources x sinks);
+// - w_like: >= 2 sources of one out-degree d >= 2, sinks of in-degree <= 2,
+//   sources - 1 of them of in-degree 2 (a W_{s,d} when they form a path);
+// - m_like: the dual, >= 2 sources of out-degree 1 or 2, sinks of one
+//   in-degree d >= 2, sinks - 1 sources of out-degree 2, sources =
+//   sinks (d - 1) + 1 (an M_{s,d} when they form a path);
+// - other: none of these (no closed-form chain, not complete).
+// Exactly the degree tests of the skeleton recognisers w_chain_in and
+// m_order_in (lib/blocks), which then only walk the chain.
+enum class BlockForm : std::uint8_t { other, complete, w_like, m_like };
+
 struct Decomposition {
     // True when every block is bipartite; otherwise `offending` lists nodes
     // that are both a tail and a head inside one block (the dag is not a
@@ -58,6 +71,8 @@ struct Decomposition {
     BigVector<BlockId> out_block;
     BigVector<BlockId> in_block;
     std::vector<NodeId> isolated;
+    // Per block: its form (BlockForm above), found by the search itself.
+    std::vector<BlockForm> forms;
 
     // Super-dag: arc b -> c (b != c) when a sink of b is a source of c (CSR,
     // deduplicated, increasing). Blocks are numbered in a topological order of

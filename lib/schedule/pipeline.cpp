@@ -431,7 +431,7 @@ Result schedule(const Dag& dag, const Options& opt) {
             blocks::BlockOptions bo = opt.block;
             const auto affordable = static_cast<std::uint32_t>(exact_left == 0 ? 0 : std::bit_width(exact_left) - 1);
             bo.exact_max_sources = std::min(bo.exact_max_sources, std::max(affordable, kBlockExactFloor));
-            blocks::schedule_block_into(r.blocks, skel, dec.sources(b), bo);
+            blocks::schedule_block_into(r.blocks, skel, dec.sources(b), dec.sinks(b), dec.forms[b], bo);
             const blocks::Kind kind = r.blocks.kind(b);
             if (kind == blocks::Kind::exact || kind == blocks::Kind::dual) {
                 const std::size_t searched = kind == blocks::Kind::exact ? dec.sources(b).size() : dec.sinks(b).size();

@@ -3,6 +3,8 @@
 // Run: build/tests/bench/bench_schedule
 #include <benchmark/benchmark.h>
 
+#include "blocks/schedule_table.hpp"
+#include "decompose/decomposition.hpp"
 #include "families/families.hpp"
 #include "schedule/schedule.hpp"
 
@@ -76,7 +78,34 @@ void BM_ScheduleWorkspace(benchmark::State& state) {
     state.counters["held_MB"] = static_cast<double>(ws.bytes()) / (1 << 20);
 }
 
+// Two of the pipeline's passes alone, to profile them apart (the dags have
+// no shortcut: the skeleton is the dag): the decomposition, and the block
+// schedules over a decomposition made once (as schedule() sends them).
+void BM_Decompose(benchmark::State& state) {
+    const Dag& g = cached(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        auto d = decompose::decompose(g);
+        benchmark::DoNotOptimize(d);
+    }
+    state.SetLabel(name(static_cast<int>(state.range(0))));
+}
+
+void BM_BlockSchedules(benchmark::State& state) {
+    const Dag& g = cached(static_cast<int>(state.range(0)));
+    const decompose::Decomposition d = decompose::decompose(g);
+    for (auto _ : state) {
+        blocks::ScheduleTable t;
+        t.reserve(d.block_count, d.source_nodes.size());
+        for (decompose::BlockId b = 0; b < d.block_count; ++b)
+            blocks::schedule_block_into(t, g, d.sources(b), d.sinks(b), d.forms[b]);
+        benchmark::DoNotOptimize(t);
+    }
+    state.SetLabel(name(static_cast<int>(state.range(0))));
+}
+
 BENCHMARK(BM_TopologicalSort)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Decompose)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BlockSchedules)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Schedule)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ScheduleWorkspace)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 
