@@ -2,7 +2,8 @@
 // of the dag it works on: the greedy block order on dense blocks (K(n,n)
 // minus one arc, a 100k x 100k random layer pair), shortcut removal on dense
 // and deep dags (Laplace, Erdős–Rényi with 4 and 8 arcs per node at 10^4 to
-// 10^6 nodes), and the
+// 10^6 nodes) and the failure certificate that replaces it on random dags,
+// and the
 // objective-memory pipeline on 128-node blocks whose exact least-memory search
 // is cut by its work budget. Run: build/tests/bench/bench_graph_passes
 #include <benchmark/benchmark.h>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "blocks/block_schedule.hpp"
+#include "decompose/failure_certificate.hpp"
 #include "families/families.hpp"
 #include "schedule/schedule.hpp"
 #include "skeleton/shortcut.hpp"
@@ -76,6 +78,24 @@ void BM_FindShortcuts(benchmark::State& state) {
     state.counters["removed"] = static_cast<double>(removed);
 }
 
+// What the pipeline does instead of find_shortcuts on these dags: the gate
+// and the failure certificate (decompose/failure_certificate.hpp); Laplace
+// stops at the gate (its long arcs are shortcuts of two arcs).
+void BM_FailureCertificate(benchmark::State& state) {
+    const int which = static_cast<int>(state.range(0));
+    const Dag g = shortcut_case(which, static_cast<std::uint32_t>(state.range(1)));
+    std::uint32_t proven = 0;
+    for (auto _ : state) {
+        const auto f = decompose::failure_certificate(g);
+        proven = f ? f->offending_at_least : 0;
+        benchmark::DoNotOptimize(f);
+    }
+    static const char* names[] = {"laplace", "er 4 arcs/node", "er 8 arcs/node"};
+    state.SetLabel(names[which]);
+    state.counters["arcs"] = static_cast<double>(g.arc_count());
+    state.counters["offending"] = static_cast<double>(proven);
+}
+
 void BM_MemoryObjective(benchmark::State& state) {
     const auto s = static_cast<std::uint32_t>(state.range(0));
     const Dag g = state.range(1) == 0 ? families::n_dag(s) : families::cycle_dag(s);
@@ -94,6 +114,10 @@ BENCHMARK(BM_FindShortcuts)
 // Erdős–Rényi at 10^6 nodes (issue 18: > 60 s end to end before the
 // labels): one iteration each, minutes in all for 8 arcs per node.
 BENCHMARK(BM_FindShortcuts)->ArgsProduct({{1, 2}, {1000000}})->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FailureCertificate)
+    ->ArgsProduct({{0}, {700}})
+    ->ArgsProduct({{1, 2}, {10000, 100000, 1000000}})
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MemoryObjective)->ArgsProduct({{64}, {0, 1}})->Unit(benchmark::kMillisecond);
 
 }  // namespace
