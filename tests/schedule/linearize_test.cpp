@@ -167,7 +167,7 @@ TEST(Linearize, IncrementalMatchesReferenceOnManyCopies) {
 // Sums of many distinct random bipartite blocks (tests/bench/cli_bench.sh's
 // `blocks` case: each sink fed by up to 3 random sources), of 1 to 12
 // sources and sinks: thousands of distinct profiles, so the linearizer's
-// answers go through its dense table (≤ 2,048 types) and (2,600 blocks) its two-bit
+// answers go through its dense table (≤ 2,048 types) and, past that, its two-bit
 // table, decided by system (1) in window form, and its greedy step
 // ranks them all; the reference decides each by the table of system (1).
 Dag random_blocks_sum(std::uint32_t blocks, std::uint32_t max_side, std::uint64_t seed) {
