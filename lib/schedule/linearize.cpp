@@ -10,6 +10,7 @@
 
 #include "dag/big_vector.hpp"
 #include "priority/priority.hpp"
+#include "priority/window_form.hpp"
 #include "schedule/forced_join.hpp"
 #include "schedule/memory_aware.hpp"
 #include "schedule/position_set.hpp"
@@ -98,7 +99,8 @@ bool theorem_2_2(const Family& x, const Family& y) {
 // M-blocks would otherwise cost ~10^8 steps).
 class PriorityCache {
 public:
-    explicit PriorityCache(const blocks::ScheduleTable& blocks) : type_of_(blocks.size()) {
+    // reference: system (1) by has_priority alone (the former code, a test oracle).
+    PriorityCache(const blocks::ScheduleTable& blocks, bool reference) : type_of_(blocks.size()) {
         std::unordered_map<Profile, std::uint32_t, ProfileHash, ProfileEq> ids;
         for (BlockId b = 0; b < blocks.size(); ++b) {
             const Profile p = blocks.profile(b);
@@ -111,6 +113,7 @@ public:
             if (fresh) {
                 reps_.push_back(p);
                 family_.push_back(parse_family(blocks.shape(b)));
+                window_.push_back(reference ? priority::WindowForm::kNone : windows_.add(p));
             }
             type_of_[b] = it->second;
         }
@@ -193,7 +196,12 @@ private:
         memo_vals_.swap(vals);
     }
     bool decide(std::uint32_t a, std::uint32_t b) const {
-        return theorem_2_2(family_[a], family_[b]) || priority::has_priority(reps_[a], reps_[b]);
+        if (theorem_2_2(family_[a], family_[b])) return true;
+        // Short profiles (random blocks summed by the thousand): system (1)
+        // by its windows, 2·min(s1, s2) comparisons instead of the table.
+        if (window_[a] != priority::WindowForm::kNone && window_[b] != priority::WindowForm::kNone)
+            return windows_.has_priority(window_[a], window_[b]);
+        return priority::has_priority(reps_[a], reps_[b]);
     }
 
     BigVector<std::uint32_t> type_of_;
@@ -201,6 +209,8 @@ private:
     std::vector<std::int8_t> dense_;
     std::vector<std::uint64_t> bits_;  // beyond kDenseTypes, while small enough: 2 bits per pair
     std::vector<Family> family_;
+    priority::WindowForm windows_;       // system (1) in window form for profiles of few steps
+    std::vector<std::uint32_t> window_;  // per type: its index in windows_, or WindowForm::kNone
     std::vector<std::uint64_t> memo_keys_;  // beyond kDenseTypes: (a << 32) | b, kEmpty when free
     std::vector<std::uint8_t> memo_vals_;
     std::size_t memo_used_ = 0;
@@ -210,7 +220,7 @@ class Linearizer {
 public:
     Linearizer(const decompose::Decomposition& dec, const blocks::ScheduleTable& blocks, MemoryGuide* guide,
                bool reference)
-        : dec_(dec), blocks_(blocks), cache_(blocks), pending_(dec.super_in_degree.begin(), dec.super_in_degree.end()),
+        : dec_(dec), blocks_(blocks), cache_(blocks, reference), pending_(dec.super_in_degree.begin(), dec.super_in_degree.end()),
           bucket_(cache_.type_count()), pos_(dec.block_count, kNotLive), guide_(guide), reference_(reference) {
         if (!reference_) {
             witness_.assign(cache_.type_count(), kNoType);
@@ -800,7 +810,14 @@ private:
                 wins_live_ = true;
                 wins_.assign(cache_.type_count(), 0);
                 counted_.assign(cache_.type_count(), 0);
-                for (std::uint32_t t : live_types_) count_wins(t, 0, true);
+                // Every live type counted afresh: count_wins(t, 0, true)
+                // without its first loop, which moves scores by 0.
+                for (std::uint32_t t : live_types_) {
+                    std::int64_t w = 0;
+                    for (std::uint32_t v : live_types_)
+                        if (cache_.prio(t, v)) w += static_cast<std::int64_t>(bucket_[v].size());
+                    wins_[t] = w;
+                }
                 heap_dirty_ = true;
             }
             const BlockId best = bucket_[greedy_best()].front();

@@ -164,6 +164,48 @@ TEST(Linearize, IncrementalMatchesReferenceOnManyCopies) {
     }
 }
 
+// Sums of many distinct random bipartite blocks (tests/bench/cli_bench.sh's
+// `blocks` case: each sink fed by up to 3 random sources), of 1 to 12
+// sources and sinks: thousands of distinct profiles, so the linearizer's
+// answers go through its dense table (≤ 2,048 types) and, past that, its two-bit
+// table, decided by system (1) in window form, and its greedy step
+// ranks them all; the reference decides each by the table of system (1).
+Dag random_blocks_sum(std::uint32_t blocks, std::uint32_t max_side, std::uint64_t seed) {
+    SplitMix64 rng(seed);
+    DagBuilder b;
+    NodeId next = 0;
+    for (std::uint32_t k = 0; k < blocks; ++k) {
+        const auto ns = 1 + static_cast<std::uint32_t>(rng.below(max_side));
+        const auto nt = 1 + static_cast<std::uint32_t>(rng.below(max_side));
+        for (std::uint32_t i = 0; i < ns + nt; ++i) b.add_node("b" + std::to_string(k) + "_" + std::to_string(i));
+        std::vector<bool> used(ns, false), arc(ns * nt, false);
+        for (std::uint32_t j = 0; j < nt; ++j)
+            for (int r = 0; r < 3; ++r) {
+                const auto i = static_cast<std::uint32_t>(rng.below(ns));
+                used[i] = true;
+                arc[i * nt + j] = true;
+            }
+        for (std::uint32_t i = 0; i < ns; ++i)
+            if (!used[i]) arc[i * nt + rng.below(nt)] = true;  // no isolated source
+        for (std::uint32_t i = 0; i < ns; ++i)
+            for (std::uint32_t j = 0; j < nt; ++j)
+                if (arc[i * nt + j]) b.add_arc(next + i, next + ns + j);
+        next += ns + nt;
+    }
+    return b.build();
+}
+
+TEST(Linearize, IncrementalMatchesReferenceOnDistinctRandomBlocks) {
+    const std::pair<std::uint32_t, std::uint32_t> cases[] = {{40, 4}, {300, 6}, {600, 10}, {1500, 12}, {2600, 12}};
+    std::uint64_t seed = 1;
+    for (auto [blocks, side] : cases)
+        for (int rep = 0; rep < (blocks > 1000 ? 1 : 4); ++rep, ++seed) {
+            compare_on(random_blocks_sum(blocks, side, seed),
+                       std::to_string(blocks) + " blocks, seed " + std::to_string(seed));
+            if (HasFatalFailure()) return;
+        }
+}
+
 // The papers' families, whose blocks (W and M chains, butterflies, trees)
 // the memory guide refines step by step: the same source orders as with its
 // former frontier, at sizes where blocks have hundreds of sources; sums of

@@ -1,0 +1,93 @@
+// System (1) in window form (priority/window_form.hpp) against system (1)
+// verbatim and has_priority: every pair of profiles of at most 4 steps with
+// values 0..4, and random pairs up to the window form's 64 steps (monotone or
+// not, values near 2^32, E(0) = 0 as profiles have).
+#include <limits>
+
+#include "priority/priority.hpp"
+#include "priority/window_form.hpp"
+#include "sweep_test_util.hpp"
+
+namespace ics::test_sweep {
+namespace {
+
+using priority::WindowForm;
+
+// Every profile of at most `steps` steps with values 0..max_value.
+std::vector<Profile> all_profiles(std::size_t steps, std::uint32_t max_value) {
+    std::vector<Profile> out{{0}};
+    for (std::size_t k = 0; k < out.size(); ++k) {
+        if (out[k].size() > steps) continue;
+        for (std::uint32_t v = 0; v <= max_value; ++v) {
+            Profile p = out[k];
+            p.push_back(v);
+            out.push_back(std::move(p));
+        }
+    }
+    return out;
+}
+
+TEST(WindowForm, EveryPairOfSmallProfilesAgreesWithSystem1) {
+    const std::vector<Profile> ps = all_profiles(4, 4);  // 781 profiles
+    ASSERT_EQ(ps.size(), 781u);
+    WindowForm w;
+    for (const Profile& p : ps) {
+        const std::size_t next = w.size();
+        ASSERT_EQ(w.add(p), next);
+    }
+    std::size_t holds = 0;
+    for (std::uint32_t a = 0; a < ps.size(); ++a)
+        for (std::uint32_t b = 0; b < ps.size(); ++b) {
+            const bool want = naive_priority(ps[a], ps[b]);
+            ASSERT_EQ(w.has_priority(a, b), want) << a << " " << b;
+            holds += want;
+        }
+    EXPECT_GT(holds, 5000u);  // both answers well represented (6,068 hold)
+    EXPECT_LT(holds, ps.size() * ps.size() / 2);
+}
+
+TEST(WindowForm, RandomProfilesAgreeWithHasPriority) {
+    SplitMix64 rng(18);
+    for (int round = 0; round < 30; ++round) {
+        std::vector<Profile> ps;
+        WindowForm w;
+        for (int i = 0; i < 80; ++i) {
+            const std::size_t steps = rng.below(round % 3 == 0 ? 65 : 12);
+            const bool mono = rng.below(3) != 0, concave = rng.below(4) == 0;
+            Profile p{0};
+            std::uint32_t inc = 1 + std::uint32_t(rng.below(4));
+            for (std::size_t y = 1; y <= steps; ++y) {
+                if (concave) {
+                    if (inc && rng.below(3) == 0) --inc;
+                    p.push_back(p.back() + inc);
+                } else {
+                    p.push_back(mono ? p.back() + std::uint32_t(rng.below(4)) : std::uint32_t(rng.below(13)));
+                }
+            }
+            if (round % 5 == 4)  // 64-bit sums, large differences
+                for (std::size_t y = 1; y < p.size(); ++y) p[y] = std::numeric_limits<std::uint32_t>::max() - p[y];
+            ps.push_back(p);
+            const std::size_t next = w.size();
+            ASSERT_EQ(w.add(p), next);
+        }
+        std::size_t holds = 0;
+        for (std::uint32_t a = 0; a < ps.size(); ++a)
+            for (std::uint32_t b = 0; b < ps.size(); ++b) {
+                const bool want = naive_priority(ps[a], ps[b]);
+                ASSERT_EQ(priority::has_priority(ps[a], ps[b]), want);
+                ASSERT_EQ(w.has_priority(a, b), want) << round << ": " << a << " " << b;
+                holds += want;
+            }
+        EXPECT_GT(holds, 0u);
+    }
+}
+
+TEST(WindowForm, KeepsOnlyProfilesOfFewSteps) {
+    WindowForm w;
+    EXPECT_EQ(w.add(Profile(WindowForm::kMaxSteps + 1, 0)), 0u);
+    EXPECT_EQ(w.add(Profile(WindowForm::kMaxSteps + 2, 0)), WindowForm::kNone);
+    EXPECT_EQ(w.size(), 1u);
+}
+
+}  // namespace
+}  // namespace ics::test_sweep
