@@ -123,6 +123,14 @@ void NameTable::reserve(std::size_t names, std::size_t chars) {
     if (const std::size_t cap = index_capacity(names); cap > s.index.size()) rebuild_index(cap);
 }
 
+void NameTable::reserve_at_most(std::size_t names, std::size_t chars) {
+    if (names <= size()) return;
+    Storage& s = own();
+    s.chars.reserve(chars);
+    s.offsets.reserve(names + 1);
+    s.hashes.reserve(names);
+}
+
 NameTable NameTable::subset(std::span<const std::uint32_t> ids) const {
     const Storage& s = *s_;
     NameTable t;
