@@ -241,5 +241,76 @@ TEST(Dag, InvariantsOnRandomDags) {
     }
 }
 
+// freeze() against the definition (issue 18: it now fills each row backwards
+// from its end and compacts in place): on random arc lists given in random
+// order with repeated arcs, both build() forms give every node its sorted
+// distinct children and parents, the duplicate count, and the topological
+// order and levels of a plain Kahn's algorithm over sets (smallest id first
+// among the sources, then FIFO, children in id order).
+TEST(DagBuilder, FreezeMatchesTheDefinitionOnRandomArcLists) {
+    for (std::uint64_t seed = 0; seed < 300; ++seed) {
+        SplitMix64 rng(seed * 7919 + 1);
+        const auto n = static_cast<std::uint32_t>(1 + seed % 60);
+        const std::vector<NodeId> perm = shuffled_ids(n, rng);  // a hidden topological order
+        std::vector<std::pair<NodeId, NodeId>> given;
+        const double p = 0.02 + 0.3 * rng.uniform();
+        for (NodeId i = 0; i < n; ++i)
+            for (NodeId j = i + 1; j < n; ++j)
+                if (rng.uniform() < p) {
+                    given.emplace_back(perm[i], perm[j]);
+                    while (rng.uniform() < 0.2) given.emplace_back(perm[i], perm[j]);  // repeated
+                }
+        for (std::size_t i = given.size(); i > 1; --i) std::swap(given[i - 1], given[rng.next() % i]);
+
+        std::vector<std::set<NodeId>> kids(n), pars(n);
+        for (auto [u, v] : given) kids[u].insert(v), pars[v].insert(u);
+        std::uint64_t distinct = 0;
+        for (const auto& k : kids) distinct += k.size();
+        std::vector<NodeId> topo;
+        std::vector<std::uint32_t> level(n, 0), indeg(n);
+        for (NodeId v = 0; v < n; ++v)
+            if ((indeg[v] = static_cast<std::uint32_t>(pars[v].size())) == 0) topo.push_back(v);
+        for (std::size_t h = 0; h < topo.size(); ++h)
+            for (NodeId v : kids[topo[h]]) {
+                level[v] = std::max(level[v], level[topo[h]] + 1);
+                if (--indeg[v] == 0) topo.push_back(v);
+            }
+
+        DagBuilder b;
+        for (NodeId v = 0; v < n; ++v) b.add_node("v" + std::to_string(v));
+        for (auto [u, v] : given) b.add_arc(u, v);
+        const Dag copied = b.build();
+        const Dag moved = std::move(b).build();
+        for (const Dag* g : {&copied, &moved}) {
+            ASSERT_EQ(g->node_count(), n);
+            EXPECT_EQ(g->arc_count(), distinct);
+            EXPECT_EQ(g->duplicate_arcs(), given.size() - distinct);
+            for (NodeId v = 0; v < n; ++v) {
+                EXPECT_TRUE(std::ranges::equal(g->children(v), kids[v])) << "seed " << seed << " node " << v;
+                EXPECT_TRUE(std::ranges::equal(g->parents(v), pars[v])) << "seed " << seed << " node " << v;
+            }
+            EXPECT_TRUE(std::ranges::equal(g->topological_order(), topo)) << "seed " << seed;
+            EXPECT_TRUE(std::ranges::equal(g->levels(), level)) << "seed " << seed;
+        }
+    }
+}
+
+// An upper bound reserved (an edge list's lines): names and lookups as with
+// no reservation, the index growing as names come.
+TEST(NameTable, ReserveAtMostThenGrow) {
+    NameTable t, plain;
+    t.reserve_at_most(200000, 2000000);
+    for (int i = 0; i < 30000; ++i) {
+        const std::string name = "t" + std::to_string(i * 13);
+        ASSERT_EQ(t.find_or_push(name).first, plain.find_or_push(name).first);
+        ASSERT_EQ(t.find_or_push(name), std::make_pair(static_cast<std::uint32_t>(i), false));
+    }
+    for (int i = 0; i < 30000; ++i) {
+        EXPECT_EQ(t.find("t" + std::to_string(i * 13)), static_cast<std::uint32_t>(i));
+        EXPECT_EQ(t[i], plain[i]);
+    }
+    EXPECT_EQ(t.find("t1"), NameTable::npos);
+}
+
 }  // namespace
 }  // namespace ics
