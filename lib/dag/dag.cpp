@@ -82,6 +82,9 @@ Dag DagBuilder::freeze(NameTable names, std::span<const std::pair<NodeId, NodeId
     const NodeId n = names.size();
     g.n_ = n;
     g.names_ = std::move(names);
+    // A consumed builder's names (not shared): their index goes before the
+    // arrays below are made, and comes back at the first lookup by name.
+    g.names_.compact();
 
     // Counting sort of arcs by tail, then sort+unique inside each (short) row:
     // near-linear, and rows come out sorted for binary searches later. Each

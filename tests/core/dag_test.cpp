@@ -1,6 +1,7 @@
 // The DAG model: builder validation, CSR adjacency, topological order, levels.
 #include <algorithm>
 #include <set>
+#include <thread>
 
 #include "test_util.hpp"
 
@@ -310,6 +311,74 @@ TEST(NameTable, ReserveAtMostThenGrow) {
         EXPECT_EQ(t[i], plain[i]);
     }
     EXPECT_EQ(t.find("t1"), NameTable::npos);
+}
+
+// compact() drops the index and the hashes of a frozen dag's names (issue 18:
+// peak memory); every lookup, copy, subset and added name afterwards behaves
+// as on a table that kept them, also when threads look names up at once.
+TEST(NameTable, CompactedTableLooksUpCopiesAndGrowsAsBefore) {
+    NameTable full;
+    for (int i = 0; i < 20000; ++i) full.push("c" + std::to_string(i * 3));
+    auto same = [&](const NameTable& t, int count) {
+        ASSERT_EQ(t.size(), static_cast<std::uint32_t>(count));
+        for (int i = 0; i < count; ++i) ASSERT_EQ(t.find("c" + std::to_string(i * 3)), static_cast<std::uint32_t>(i));
+        EXPECT_EQ(t.find("c1"), NameTable::npos);
+        EXPECT_EQ(t.find(""), NameTable::npos);
+    };
+    {
+        NameTable t = NameTable(full.subset(std::vector<std::uint32_t>(0)));  // empty: nothing to drop
+        t.compact();
+        EXPECT_EQ(t.find("c0"), NameTable::npos);
+    }
+    {
+        NameTable t = full, shared = full;
+        t.compact();  // shared with `full` and `shared`: unchanged
+        same(t, 20000);
+    }
+    {
+        std::vector<std::uint32_t> all(20000);
+        for (std::uint32_t i = 0; i < 20000; ++i) all[i] = i;
+        NameTable t = full.subset(all);  // a private copy
+        t.compact();
+        const NameTable copy = t;  // shares the compacted storage
+        std::vector<std::thread> threads;
+        std::vector<int> bad(4, 0);
+        for (int k = 0; k < 4; ++k)
+            threads.emplace_back([&, k] {
+                for (int i = k; i < 20000; i += 4)
+                    bad[k] += copy.find("c" + std::to_string(i * 3)) != static_cast<std::uint32_t>(i);
+            });
+        for (auto& th : threads) th.join();
+        EXPECT_EQ(bad, std::vector<int>(4, 0));
+        same(t, 20000);
+
+        NameTable u = full.subset(all);
+        u.compact();
+        std::vector<std::uint32_t> odd;
+        for (std::uint32_t i = 19999; i < 20000; i -= 2) odd.push_back(i);
+        const NameTable sub = u.subset(odd);  // no hashes to reuse: its index is made when used
+        for (std::size_t k = 0; k < odd.size(); ++k) {
+            ASSERT_EQ(sub[static_cast<std::uint32_t>(k)], full[odd[k]]);
+            ASSERT_EQ(sub.find(full[odd[k]]), static_cast<std::uint32_t>(k));
+        }
+        for (int i = 20000; i < 30000; ++i) ASSERT_EQ(u.push("c" + std::to_string(i * 3)), static_cast<std::uint32_t>(i));
+        same(u, 30000);
+        EXPECT_EQ(u.find_or_push("c3"), std::make_pair(std::uint32_t{1}, false));
+    }
+}
+
+// A dag read through a consumed builder has compacted names: lookups by name
+// still find every node.
+TEST(Dag, NamesFoundAfterTheBuilderIsConsumed) {
+    DagBuilder b;
+    for (int i = 0; i < 5000; ++i) b.add_node("x" + std::to_string(i));
+    for (NodeId i = 1; i < 5000; ++i) b.add_arc(i - 1, i);
+    const Dag g = std::move(b).build();
+    for (NodeId i = 0; i < 5000; ++i) ASSERT_EQ(g.find("x" + std::to_string(i)), i);
+    EXPECT_EQ(g.find("x5000"), kNoNode);
+    DagBuilder more = g.to_builder();
+    EXPECT_EQ(more.ensure_node("x42"), 42u);
+    EXPECT_EQ(more.ensure_node("y"), 5000u);
 }
 
 }  // namespace
