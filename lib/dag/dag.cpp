@@ -49,6 +49,11 @@ void DagBuilder::reserve(std::size_t nodes, std::size_t arcs, std::size_t name_c
     arcs_.reserve(arcs);
 }
 
+void DagBuilder::reserve_at_most(std::size_t nodes, std::size_t arcs, std::size_t name_chars) {
+    names_.reserve_at_most(nodes, name_chars);
+    arcs_.reserve(arcs);
+}
+
 std::size_t DagBuilder::merge_duplicate_arcs() {
     std::sort(arcs_.begin(), arcs_.end());
     const auto end = std::unique(arcs_.begin(), arcs_.end());
@@ -77,46 +82,48 @@ Dag DagBuilder::freeze(NameTable names, std::span<const std::pair<NodeId, NodeId
     const NodeId n = names.size();
     g.n_ = n;
     g.names_ = std::move(names);
+    // A consumed builder's names (not shared): their index goes before the
+    // arrays below are made, and comes back at the first lookup by name.
+    g.names_.compact();
 
     // Counting sort of arcs by tail, then sort+unique inside each (short) row:
-    // near-linear, and rows come out sorted for binary searches later.
+    // near-linear, and rows come out sorted for binary searches later. Each
+    // row is filled backwards from its end, so the offsets end up at the
+    // rows' starts with no cursor array, and the rows are compacted in place:
+    // besides the arcs, this pass holds the targets and one offset array
+    // (issue 18: peak memory of reading a big file).
     BigVector<std::uint64_t> off(static_cast<std::size_t>(n) + 1, 0);
-    for (auto [u, v] : arcs) ++off[u + 1];
-    for (NodeId i = 0; i < n; ++i) off[i + 1] += off[i];
+    for (auto [u, v] : arcs) ++off[u];
+    for (NodeId i = 0; i < n; ++i) off[i + 1] += off[i];  // off[u]: end of row u; off[n] = arcs
     BigVector<NodeId> tgt(arcs.size());
-    {
-        BigVector<std::uint64_t> pos(off.begin(), off.end() - 1);
-        for (auto [u, v] : arcs) tgt[pos[u]++] = v;
-    }
+    for (auto [u, v] : arcs) tgt[--off[u]] = v;  // off[u]: start of row u
+    if (spent) *spent = {};  // a consumed builder's arcs: freed as soon as they are placed
     std::uint64_t write = 0;
-    BigVector<std::uint64_t> out_off(static_cast<std::size_t>(n) + 1, 0);
     for (NodeId u = 0; u < n; ++u) {
         auto first = tgt.begin() + static_cast<std::ptrdiff_t>(off[u]);
-        auto last = tgt.begin() + static_cast<std::ptrdiff_t>(off[u + 1]);
+        auto last = tgt.begin() + static_cast<std::ptrdiff_t>(off[u + 1]);  // not compacted yet
         std::sort(first, last);
         auto end = std::unique(first, last);
+        off[u] = write;
         for (auto it = first; it != end; ++it) tgt[write++] = *it;
-        out_off[u + 1] = write;
     }
+    off[n] = write;
     g.duplicate_arcs_ = arcs.size() - write;
-    if (spent) *spent = {};  // a consumed builder's arcs: freed before the reverse CSR is built
     if (write < tgt.size()) {
         tgt.resize(write);
         tgt.shrink_to_fit();
     }
-    g.out_offsets_ = std::move(out_off);
+    g.out_offsets_ = std::move(off);
     g.out_targets_ = std::move(tgt);
 
-    // Reverse CSR; filling in tail order keeps each parent row sorted.
+    // Reverse CSR, filled backwards the same way; tails taken from the last
+    // keep each parent row sorted.
     BigVector<std::uint64_t> in_off(static_cast<std::size_t>(n) + 1, 0);
-    for (NodeId v : g.out_targets_) ++in_off[v + 1];
+    for (NodeId v : g.out_targets_) ++in_off[v];
     for (NodeId i = 0; i < n; ++i) in_off[i + 1] += in_off[i];
     BigVector<NodeId> src(g.out_targets_.size());
-    {
-        BigVector<std::uint64_t> pos(in_off.begin(), in_off.end() - 1);
-        for (NodeId u = 0; u < n; ++u)
-            for (NodeId v : g.children(u)) src[pos[v]++] = u;
-    }
+    for (NodeId u = n; u-- > 0;)
+        for (NodeId v : g.children(u)) src[--in_off[v]] = u;
     g.in_offsets_ = std::move(in_off);
     g.in_sources_ = std::move(src);
 

@@ -61,6 +61,8 @@ public:
     const char* name_c_str(NodeId id) const noexcept { return names_.c_str(id); }
     // `name_chars`: expected bytes of all names (default 8 per node).
     void reserve(std::size_t nodes, std::size_t arcs, std::size_t name_chars = 0);
+    // The same for upper bounds, e.g. the lines of a file (NameTable::reserve_at_most).
+    void reserve_at_most(std::size_t nodes, std::size_t arcs, std::size_t name_chars);
 
     // Freezes into a Dag. Throws cycle (message names one cycle's nodes).
     // The builder stays usable (it is copied, not consumed).

@@ -11,6 +11,17 @@ const std::shared_ptr<NameTable::Storage>& NameTable::empty() noexcept {
     return e;
 }
 
+NameTable::Storage::Storage(const Storage& other) {
+    // Under the other's lock: a const lookup may be building its index.
+    const std::lock_guard<std::mutex> guard(other.lock);
+    chars = other.chars;
+    offsets = other.offsets;
+    hashes = other.hashes;
+    index = other.index;
+    mask = other.mask;
+    indexed.store(other.indexed.load(std::memory_order_relaxed), std::memory_order_relaxed);
+}
+
 NameTable::NameTable() noexcept : s_(empty()) {}
 
 NameTable::NameTable(NameTable&& other) noexcept : s_(std::exchange(other.s_, empty())) {}
@@ -42,7 +53,36 @@ std::uint64_t NameTable::hash(std::string_view s) noexcept {
     return fmix64(h);
 }
 
+bool NameTable::index_now() const noexcept {
+    Storage& s = *s_;
+    const std::lock_guard<std::mutex> guard(s.lock);
+    if (s.indexed.load(std::memory_order_relaxed)) return true;  // another thread built it meanwhile
+    const std::size_t cap = index_capacity(size());
+    BigVector<std::uint64_t> fresh;
+    try {
+        fresh.assign(cap, 0);
+    } catch (...) {
+        return false;  // out of memory: the caller scans the names instead
+    }
+    const std::size_t mask = cap - 1;
+    for (std::uint32_t id = 0; id < size(); ++id) {
+        const std::uint64_t h = s.hashes.empty() ? hash((*this)[id]) : s.hashes[id];
+        std::size_t i = h & mask;
+        while (fresh[i] != 0) i = (i + 1) & mask;
+        fresh[i] = slot_of(id, h);
+    }
+    s.index.swap(fresh);
+    s.mask = mask;
+    s.indexed.store(true, std::memory_order_release);
+    return true;
+}
+
 std::uint32_t NameTable::probe(std::string_view name, std::uint64_t h) const noexcept {
+    if (!s_->indexed.load(std::memory_order_acquire) && !index_now()) {
+        for (std::uint32_t id = 0; id < size(); ++id)
+            if ((*this)[id] == name) return id;
+        return npos;
+    }
     const auto& index = s_->index;
     if (index.empty()) return npos;
     const std::size_t mask = index.size() - 1;
@@ -69,7 +109,16 @@ std::uint64_t NameTable::slot_of(std::uint32_t id, std::uint64_t h) noexcept {
     return ((h >> 32) << 32) | (static_cast<std::uint64_t>(id) + 1);
 }
 
+void NameTable::ensure_hashes() {
+    Storage& s = own();
+    if (s.hashes.size() == size()) return;
+    s.hashes.clear();
+    s.hashes.reserve(size());
+    for (std::uint32_t id = 0; id < size(); ++id) s.hashes.push_back(hash((*this)[id]));
+}
+
 void NameTable::rebuild_index(std::size_t cap) {
+    ensure_hashes();
     Storage& s = own();
     BigVector<std::uint64_t> fresh(cap, 0);
     const std::size_t mask = cap - 1;
@@ -79,10 +128,13 @@ void NameTable::rebuild_index(std::size_t cap) {
         fresh[i] = slot_of(id, s.hashes[id]);
     }
     s.index.swap(fresh);
+    s.mask = cap - 1;
+    s.indexed.store(true, std::memory_order_relaxed);
 }
 
 std::uint32_t NameTable::insert(std::string_view name, std::uint64_t h) {
     Storage& s = own();
+    if (!s.indexed.load(std::memory_order_relaxed)) rebuild_index(index_capacity(size() + std::size_t{1}));
     const std::uint32_t id = size();
     s.chars.append(name);
     s.chars.push_back('\0');
@@ -116,11 +168,21 @@ void NameTable::reserve(std::size_t names, std::size_t chars) {
     // Nothing to make room for (e.g. a builder over a dag's names): no
     // private copy of shared names.
     if (names <= size()) return;
+    ensure_hashes();
     Storage& s = own();
     s.chars.reserve(chars);
     s.offsets.reserve(names + 1);
     s.hashes.reserve(names);
-    if (const std::size_t cap = index_capacity(names); cap > s.index.size()) rebuild_index(cap);
+    if (const std::size_t cap = index_capacity(names); cap > s.index.size() || !s.indexed) rebuild_index(cap);
+}
+
+void NameTable::reserve_at_most(std::size_t names, std::size_t chars) {
+    if (names <= size()) return;
+    ensure_hashes();
+    Storage& s = own();
+    s.chars.reserve(chars);
+    s.offsets.reserve(names + 1);
+    s.hashes.reserve(names);
 }
 
 NameTable NameTable::subset(std::span<const std::uint32_t> ids) const {
@@ -132,13 +194,24 @@ NameTable NameTable::subset(std::span<const std::uint32_t> ids) const {
     d.chars.reserve(chars);
     d.offsets.reserve(ids.size() + 1);
     d.hashes.reserve(ids.size());
+    const bool hashed = s.hashes.size() == size();  // else compacted: the subset's index is made when used
     for (std::uint32_t id : ids) {
         d.chars.append(s.chars.data() + s.offsets[id], s.offsets[id + 1] - s.offsets[id]);  // with its NUL
         d.offsets.push_back(d.chars.size());
-        d.hashes.push_back(s.hashes[id]);
+        if (hashed) d.hashes.push_back(s.hashes[id]);
     }
-    t.rebuild_index(index_capacity(ids.size()));
+    if (hashed) t.rebuild_index(index_capacity(ids.size()));
+    else if (!ids.empty()) d.indexed.store(false, std::memory_order_relaxed);
     return t;
+}
+
+void NameTable::compact() {
+    if (s_.use_count() != 1 || size() == 0) return;  // shared: others may rely on the index
+    Storage& s = *s_;
+    std::vector<std::uint64_t>().swap(s.hashes);
+    BigVector<std::uint64_t>().swap(s.index);
+    s.mask = 0;
+    s.indexed.store(false, std::memory_order_relaxed);
 }
 
 std::size_t NameTable::memory_bytes() const noexcept {

@@ -5,10 +5,18 @@
 // Copies share the storage until one of them adds a name (copy on write):
 // the skeleton, the dual and other dags over the same nodes copy their
 // base's names, ~40 bytes per node each time (issue 18: peak memory).
+//
+// A frozen dag's table drops its index and per-name hashes (compact()): the
+// scheduling pipeline and the output look names up by id only, and the index
+// was ~16-32 bytes per node held through every run (issue 18: peak memory).
+// The first lookup by name builds it again, once (thread-safe: const lookups
+// on a shared table may run in parallel, ics.h "Threads").
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -46,30 +54,55 @@ public:
     std::pair<std::uint32_t, bool> find_or_push(std::string_view name, std::uint64_t h);
     static std::uint64_t hash(std::string_view s) noexcept;
     // No emptiness test: GCC 12 drops a prefetch behind one, and a prefetch
-    // never faults, whatever the address.
+    // never faults, whatever the address (mask is 0 without an index).
     void prefetch(std::uint64_t h) const noexcept {
-        __builtin_prefetch(s_->index.data() + (h & (s_->index.size() - 1)), 0, 3);
+        __builtin_prefetch(s_->index.data() + (h & s_->mask), 0, 3);
     }
     void reserve(std::size_t names, std::size_t chars);
+    // The same for upper bounds (e.g. one name per line of a file): reserves
+    // the arrays written in id order, whose pages never written take no
+    // memory, but leaves the hash index to grow with the names, as it is
+    // written all over when made (sized by the lines of an edge list it took
+    // 8-16 bytes per line: 128 MB for 10^6 nodes and 4·10^6 arcs).
+    void reserve_at_most(std::size_t names, std::size_t chars);
     std::size_t memory_bytes() const noexcept;
     // The names of `ids` (distinct ids of this table), in that order, as a new
     // table: each name's stored hash is reused and no name is compared, so a
     // million-node subdag costs a copy instead of a million hash probes.
     NameTable subset(std::span<const std::uint32_t> ids) const;
+    // Frees the index and the per-name hashes, unless the storage is shared
+    // (then nothing changes); a lookup by name or an added name makes them
+    // again. Names and ids are unchanged.
+    void compact();
 
 private:
     std::uint32_t probe(std::string_view name, std::uint64_t h) const noexcept;
+    // Builds the index dropped by compact(), once, under the storage's lock;
+    // false when memory runs out (lookups then scan the names).
+    bool index_now() const noexcept;
     std::uint32_t insert(std::string_view name, std::uint64_t h);
     void rebuild_index(std::size_t cap);
+    // Makes the per-name hashes again after compact() (before the table grows).
+    void ensure_hashes();
     static std::uint64_t slot_of(std::uint32_t id, std::uint64_t h) noexcept;
     static std::size_t index_capacity(std::size_t names) noexcept;
 
     struct Storage {
         std::string chars;
         std::vector<std::uint64_t> offsets{0};
-        std::vector<std::uint64_t> hashes;  // per id, so growing never rehashes strings
+        // Per id, so growing never rehashes strings; empty after compact()
+        // (made again, from the names, when the table grows).
+        std::vector<std::uint64_t> hashes;
         // Open addressing; a slot holds (high 32 hash bits) << 32 | (id + 1), 0 = empty.
         BigVector<std::uint64_t> index;
+        std::size_t mask = 0;  // index.size() - 1, or 0 without an index
+        // False after compact(): the index is to be built at the first lookup.
+        std::atomic<bool> indexed{true};
+        mutable std::mutex lock;  // guards that lazy build (and copies made meanwhile)
+
+        Storage() = default;
+        Storage(const Storage& other);
+        Storage& operator=(const Storage&) = delete;
     };
     // The storage to modify: a private copy first when it is shared.
     Storage& own();

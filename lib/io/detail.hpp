@@ -80,9 +80,12 @@ inline void merge_duplicates_before(DagBuilder& b, std::size_t& merge_at, std::u
     if (held >= kFirst && held + incoming > merge_at) merge_at = std::max(kFirst, 2 * b.merge_duplicate_arcs());
 }
 
+class FileText;
 // Freezes the builder: no node -> Errc::empty_graph, a cycle -> Errc::cycle,
-// both with the source name in front.
-Dag finish(DagBuilder&& builder, std::string_view source);
+// both with the source name in front. `spent`: the file being read, freed
+// first (the builder holds copies of its names by then), so that the file
+// and the dag's arrays are never held at once (issue 18: peak memory).
+Dag finish(DagBuilder&& builder, std::string_view source, FileText* spent = nullptr);
 
 // A file's bytes. Not a std::string: resizing one zero-fills it first, a
 // second pass over every page of a 100 MB file.
@@ -115,12 +118,14 @@ int load_file(const std::string& path, FileText& out, std::uint64_t max_bytes = 
 
 // Readers (text without a UTF-8 byte-order mark; read_string has run
 // check_text for edges, dot, dax and stg).
-Dag read_edges(std::string_view text, std::string_view source);
-Dag read_dot(std::string_view text, std::string_view source, const ReadLimits& limits);
+// `spent` (may be null): the file holding `text`, which the reader frees
+// once it needs it no more (before the dag's arrays are built).
+Dag read_edges(std::string_view text, std::string_view source, FileText* spent = nullptr);
+Dag read_dot(std::string_view text, std::string_view source, const ReadLimits& limits, FileText* spent = nullptr);
 Dag read_wfformat(std::string_view text, std::string_view source);
-Dag read_adjacency_json(std::string_view text, std::string_view source);
+Dag read_adjacency_json(std::string_view text, std::string_view source, FileText* spent = nullptr);
 Dag read_dax(std::string_view text, std::string_view source);
-Dag read_stg(std::string_view text, std::string_view source);
+Dag read_stg(std::string_view text, std::string_view source, FileText* spent = nullptr);
 // `root`: the tree IncludePolicy::same_directory_tree allows (canonical; empty = none).
 ReadResult read_dagman(std::string_view text, std::string_view source, const std::string& base_dir,
                        const ReadLimits& limits, const std::string& root);

@@ -261,7 +261,7 @@ public:
     Parser(std::string_view text, std::string_view source, const ReadLimits& limits)
         : lex_(text, source), source_(source), limits_(limits) {}
 
-    Dag run() {
+    Dag run(FileText* spent) {
         Token t = lex_.next();
         if (is_keyword(t, "strict")) t = lex_.next();
         if (is_keyword(t, "graph"))
@@ -277,7 +277,7 @@ public:
         t = lex_.next();
         if (t.kind != Tok::end)
             fail_at(Errc::parse, source_, t.line, "expected end of file after the graph, found " + describe(t));
-        return finish(std::move(b_), source_);
+        return finish(std::move(b_), source_, spent);
     }
 
 private:
@@ -466,8 +466,8 @@ private:
 
 }  // namespace
 
-Dag read_dot(std::string_view text, std::string_view source, const ReadLimits& limits) {
-    return Parser(text, source, limits).run();
+Dag read_dot(std::string_view text, std::string_view source, const ReadLimits& limits, FileText* spent) {
+    return Parser(text, source, limits).run(spent);
 }
 
 }  // namespace ics::io::detail

@@ -8,15 +8,17 @@
 
 namespace ics::io::detail {
 
-Dag read_edges(std::string_view text, std::string_view source) {
+Dag read_edges(std::string_view text, std::string_view source, FileText* spent) {
     DagBuilder b;
     std::size_t lines_guess = 1;  // memchr runs wide; std::count byte by byte
     for (const char* p = text.data(); (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(
                                            text.data() + text.size() - p)))) != nullptr;
          ++p)
         ++lines_guess;
-    // Every name is in the text, so its size bounds the names' bytes (NULs included).
-    b.reserve(lines_guess, lines_guess, text.size() + 1);
+    // Every name is in the text, so its size bounds the names' bytes (NULs
+    // included); the lines bound the nodes and the arcs. Upper bounds: the
+    // name index grows with the names instead.
+    b.reserve_at_most(lines_guess, lines_guess, text.size() + 1);
 
     // Lines are taken in batches: their names hashed and index slots
     // prefetched first, then interned in file order (same ids, same first
@@ -68,7 +70,7 @@ Dag read_edges(std::string_view text, std::string_view source) {
         if (pending == kBatch) flush();
     }
     flush();
-    return finish(std::move(b), source);
+    return finish(std::move(b), source, spent);
 }
 
 }  // namespace ics::io::detail

@@ -21,8 +21,11 @@ std::string policy_root(const ReadLimits& limits, const std::string& dir) {
     return ec ? std::string() : root.string();
 }
 
+// `spent`: the loaded file holding `content` (null for a string): readers
+// whose result needs no part of it free it before building the dag.
 ReadResult read_limited(std::string_view content, Format format, std::string_view source_name,
-                        const std::string& base_dir, const ReadLimits& limits, const std::string& root) {
+                        const std::string& base_dir, const ReadLimits& limits, const std::string& root,
+                        detail::FileText* spent = nullptr) {
     if (content.size() > limits.max_bytes)
         detail::limit_exceeded(source_name, detail::kNoLine, "max_bytes", limits.max_bytes,
                                std::to_string(content.size()) + " bytes");
@@ -40,13 +43,13 @@ ReadResult read_limited(std::string_view content, Format format, std::string_vie
     ReadResult r;
     r.format = format;
     switch (format) {
-        case Format::edges: r.dag = detail::read_edges(content, source_name); break;
-        case Format::dot: r.dag = detail::read_dot(content, source_name, limits); break;
+        case Format::edges: r.dag = detail::read_edges(content, source_name, spent); break;
+        case Format::dot: r.dag = detail::read_dot(content, source_name, limits, spent); break;
         case Format::dagman: r = detail::read_dagman(content, source_name, base_dir, limits, root); break;
         case Format::wfformat: r.dag = detail::read_wfformat(content, source_name); break;
         case Format::dax: r.dag = detail::read_dax(content, source_name); break;
-        case Format::stg: r.dag = detail::read_stg(content, source_name); break;
-        case Format::adjacency_json: r.dag = detail::read_adjacency_json(content, source_name); break;
+        case Format::stg: r.dag = detail::read_stg(content, source_name, spent); break;
+        case Format::adjacency_json: r.dag = detail::read_adjacency_json(content, source_name, spent); break;
         default: fail(Errc::invalid_argument, "unknown format " + std::to_string(static_cast<int>(format)));
     }
     // The other formats write each node and arc out (at least a byte each):
@@ -91,7 +94,7 @@ ReadResult read_file(const std::string& path, Format format, const ReadLimits& l
     if (err != 0) fail(Errc::io, path + ": cannot read: " + std::strerror(err));
     const std::string dir = fs::path(path).parent_path().string();
     return read_limited(content.view(), format, path, dir, limits,
-                        policy_root(limits, limits.base_dir.empty() ? dir : limits.base_dir));
+                        policy_root(limits, limits.base_dir.empty() ? dir : limits.base_dir), &content);
 }
 
 ReadResult read_file(const std::string& path, Format format) {

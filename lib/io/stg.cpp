@@ -16,7 +16,7 @@ class StgReader {
 public:
     StgReader(std::string_view text, std::string_view source) : text_(text), source_(source), lines_(text) {}
 
-    Dag read() {
+    Dag read(FileText* spent) {
         const std::uint64_t n = header();
         const std::uint64_t total = n + 2;
         // Guards the node loop below against a huge n in a tiny file.
@@ -34,7 +34,7 @@ public:
         }
         for (std::uint64_t i = 0; i < total; ++i) task(i, total);
         trailer(total);
-        return finish(std::move(b_), source_);
+        return finish(std::move(b_), source_, spent);
     }
 
 private:
@@ -123,8 +123,8 @@ private:
 
 }  // namespace
 
-Dag read_stg(std::string_view text, std::string_view source) {
-    return StgReader(text, source).read();
+Dag read_stg(std::string_view text, std::string_view source, FileText* spent) {
+    return StgReader(text, source).read(spent);
 }
 
 }  // namespace ics::io::detail

@@ -176,8 +176,9 @@ void split(std::string_view line, std::vector<std::string_view>& out) {
     }
 }
 
-Dag finish(DagBuilder&& builder, std::string_view source) {
+Dag finish(DagBuilder&& builder, std::string_view source, FileText* spent) {
     if (builder.node_count() == 0) fail_at(Errc::empty_graph, source, kNoLine, "no nodes");
+    if (spent) spent->clear();
     try {
         return std::move(builder).build();
     } catch (const Error& e) {

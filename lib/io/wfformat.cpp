@@ -308,7 +308,7 @@ class AdjacencyReader : public SaxBase<AdjacencyReader> {
 public:
     using SaxBase::SaxBase;
 
-    Dag read() {
+    Dag read(FileText* spent) {
         run();
         for (const PendingNames::Ref& r : pending_.refs) {
             try {
@@ -317,7 +317,7 @@ public:
                 rethrow_with(e, std::string(source_) + ": " + index_path(key_path(r.owner), r.index) + ": ");
             }
         }
-        return finish(std::move(b_), source_);
+        return finish(std::move(b_), source_, spent);
     }
 
     bool key(json::string_t& k) {
@@ -370,8 +370,8 @@ Dag read_wfformat(std::string_view text, std::string_view source) {
     return WfFormatReader(text, source).read();
 }
 
-Dag read_adjacency_json(std::string_view text, std::string_view source) {
-    return AdjacencyReader(text, source).read();
+Dag read_adjacency_json(std::string_view text, std::string_view source, FileText* spent) {
+    return AdjacencyReader(text, source).read(spent);
 }
 
 }  // namespace ics::io::detail

@@ -1,6 +1,7 @@
 // The DAG model: builder validation, CSR adjacency, topological order, levels.
 #include <algorithm>
 #include <set>
+#include <thread>
 
 #include "test_util.hpp"
 
@@ -239,6 +240,145 @@ TEST(Dag, InvariantsOnRandomDags) {
             EXPECT_TRUE(std::ranges::equal(h.children(v), g.children(v)));
         }
     }
+}
+
+// freeze() against the definition (issue 18: it now fills each row backwards
+// from its end and compacts in place): on random arc lists given in random
+// order with repeated arcs, both build() forms give every node its sorted
+// distinct children and parents, the duplicate count, and the topological
+// order and levels of a plain Kahn's algorithm over sets (smallest id first
+// among the sources, then FIFO, children in id order).
+TEST(DagBuilder, FreezeMatchesTheDefinitionOnRandomArcLists) {
+    for (std::uint64_t seed = 0; seed < 300; ++seed) {
+        SplitMix64 rng(seed * 7919 + 1);
+        const auto n = static_cast<std::uint32_t>(1 + seed % 60);
+        const std::vector<NodeId> perm = shuffled_ids(n, rng);  // a hidden topological order
+        std::vector<std::pair<NodeId, NodeId>> given;
+        const double p = 0.02 + 0.3 * rng.uniform();
+        for (NodeId i = 0; i < n; ++i)
+            for (NodeId j = i + 1; j < n; ++j)
+                if (rng.uniform() < p) {
+                    given.emplace_back(perm[i], perm[j]);
+                    while (rng.uniform() < 0.2) given.emplace_back(perm[i], perm[j]);  // repeated
+                }
+        for (std::size_t i = given.size(); i > 1; --i) std::swap(given[i - 1], given[rng.next() % i]);
+
+        std::vector<std::set<NodeId>> kids(n), pars(n);
+        for (auto [u, v] : given) kids[u].insert(v), pars[v].insert(u);
+        std::uint64_t distinct = 0;
+        for (const auto& k : kids) distinct += k.size();
+        std::vector<NodeId> topo;
+        std::vector<std::uint32_t> level(n, 0), indeg(n);
+        for (NodeId v = 0; v < n; ++v)
+            if ((indeg[v] = static_cast<std::uint32_t>(pars[v].size())) == 0) topo.push_back(v);
+        for (std::size_t h = 0; h < topo.size(); ++h)
+            for (NodeId v : kids[topo[h]]) {
+                level[v] = std::max(level[v], level[topo[h]] + 1);
+                if (--indeg[v] == 0) topo.push_back(v);
+            }
+
+        DagBuilder b;
+        for (NodeId v = 0; v < n; ++v) b.add_node("v" + std::to_string(v));
+        for (auto [u, v] : given) b.add_arc(u, v);
+        const Dag copied = b.build();
+        const Dag moved = std::move(b).build();
+        for (const Dag* g : {&copied, &moved}) {
+            ASSERT_EQ(g->node_count(), n);
+            EXPECT_EQ(g->arc_count(), distinct);
+            EXPECT_EQ(g->duplicate_arcs(), given.size() - distinct);
+            for (NodeId v = 0; v < n; ++v) {
+                EXPECT_TRUE(std::ranges::equal(g->children(v), kids[v])) << "seed " << seed << " node " << v;
+                EXPECT_TRUE(std::ranges::equal(g->parents(v), pars[v])) << "seed " << seed << " node " << v;
+            }
+            EXPECT_TRUE(std::ranges::equal(g->topological_order(), topo)) << "seed " << seed;
+            EXPECT_TRUE(std::ranges::equal(g->levels(), level)) << "seed " << seed;
+        }
+    }
+}
+
+// An upper bound reserved (an edge list's lines): names and lookups as with
+// no reservation, the index growing as names come.
+TEST(NameTable, ReserveAtMostThenGrow) {
+    NameTable t, plain;
+    t.reserve_at_most(200000, 2000000);
+    for (int i = 0; i < 30000; ++i) {
+        const std::string name = "t" + std::to_string(i * 13);
+        ASSERT_EQ(t.find_or_push(name).first, plain.find_or_push(name).first);
+        ASSERT_EQ(t.find_or_push(name), std::make_pair(static_cast<std::uint32_t>(i), false));
+    }
+    for (int i = 0; i < 30000; ++i) {
+        EXPECT_EQ(t.find("t" + std::to_string(i * 13)), static_cast<std::uint32_t>(i));
+        EXPECT_EQ(t[i], plain[i]);
+    }
+    EXPECT_EQ(t.find("t1"), NameTable::npos);
+}
+
+// compact() drops the index and the hashes of a frozen dag's names (issue 18:
+// peak memory); every lookup, copy, subset and added name afterwards behaves
+// as on a table that kept them, also when threads look names up at once.
+TEST(NameTable, CompactedTableLooksUpCopiesAndGrowsAsBefore) {
+    NameTable full;
+    for (int i = 0; i < 20000; ++i) full.push("c" + std::to_string(i * 3));
+    auto same = [&](const NameTable& t, int count) {
+        ASSERT_EQ(t.size(), static_cast<std::uint32_t>(count));
+        for (int i = 0; i < count; ++i) ASSERT_EQ(t.find("c" + std::to_string(i * 3)), static_cast<std::uint32_t>(i));
+        EXPECT_EQ(t.find("c1"), NameTable::npos);
+        EXPECT_EQ(t.find(""), NameTable::npos);
+    };
+    {
+        NameTable t = NameTable(full.subset(std::vector<std::uint32_t>(0)));  // empty: nothing to drop
+        t.compact();
+        EXPECT_EQ(t.find("c0"), NameTable::npos);
+    }
+    {
+        NameTable t = full, shared = full;
+        t.compact();  // shared with `full` and `shared`: unchanged
+        same(t, 20000);
+    }
+    {
+        std::vector<std::uint32_t> all(20000);
+        for (std::uint32_t i = 0; i < 20000; ++i) all[i] = i;
+        NameTable t = full.subset(all);  // a private copy
+        t.compact();
+        const NameTable copy = t;  // shares the compacted storage
+        std::vector<std::thread> threads;
+        std::vector<int> bad(4, 0);
+        for (int k = 0; k < 4; ++k)
+            threads.emplace_back([&, k] {
+                for (int i = k; i < 20000; i += 4)
+                    bad[k] += copy.find("c" + std::to_string(i * 3)) != static_cast<std::uint32_t>(i);
+            });
+        for (auto& th : threads) th.join();
+        EXPECT_EQ(bad, std::vector<int>(4, 0));
+        same(t, 20000);
+
+        NameTable u = full.subset(all);
+        u.compact();
+        std::vector<std::uint32_t> odd;
+        for (std::uint32_t i = 19999; i < 20000; i -= 2) odd.push_back(i);
+        const NameTable sub = u.subset(odd);  // no hashes to reuse: its index is made when used
+        for (std::size_t k = 0; k < odd.size(); ++k) {
+            ASSERT_EQ(sub[static_cast<std::uint32_t>(k)], full[odd[k]]);
+            ASSERT_EQ(sub.find(full[odd[k]]), static_cast<std::uint32_t>(k));
+        }
+        for (int i = 20000; i < 30000; ++i) ASSERT_EQ(u.push("c" + std::to_string(i * 3)), static_cast<std::uint32_t>(i));
+        same(u, 30000);
+        EXPECT_EQ(u.find_or_push("c3"), std::make_pair(std::uint32_t{1}, false));
+    }
+}
+
+// A dag read through a consumed builder has compacted names: lookups by name
+// still find every node.
+TEST(Dag, NamesFoundAfterTheBuilderIsConsumed) {
+    DagBuilder b;
+    for (int i = 0; i < 5000; ++i) b.add_node("x" + std::to_string(i));
+    for (NodeId i = 1; i < 5000; ++i) b.add_arc(i - 1, i);
+    const Dag g = std::move(b).build();
+    for (NodeId i = 0; i < 5000; ++i) ASSERT_EQ(g.find("x" + std::to_string(i)), i);
+    EXPECT_EQ(g.find("x5000"), kNoNode);
+    DagBuilder more = g.to_builder();
+    EXPECT_EQ(more.ensure_node("x42"), 42u);
+    EXPECT_EQ(more.ensure_node("y"), 5000u);
 }
 
 }  // namespace
