@@ -195,15 +195,25 @@ Dag random_blocks_sum(std::uint32_t blocks, std::uint32_t max_side, std::uint64_
     return b.build();
 }
 
-TEST(Linearize, IncrementalMatchesReferenceOnDistinctRandomBlocks) {
-    const std::pair<std::uint32_t, std::uint32_t> cases[] = {{40, 4}, {300, 6}, {600, 10}, {1500, 12}, {2600, 12}};
-    std::uint64_t seed = 1;
+void compare_on_distinct_blocks(std::span<const std::pair<std::uint32_t, std::uint32_t>> cases, std::uint64_t seed) {
     for (auto [blocks, side] : cases)
         for (int rep = 0; rep < (blocks > 1000 ? 1 : 4); ++rep, ++seed) {
             compare_on(random_blocks_sum(blocks, side, seed),
                        std::to_string(blocks) + " blocks, seed " + std::to_string(seed));
-            if (HasFatalFailure()) return;
+            if (::testing::Test::HasFatalFailure()) return;
         }
+}
+
+TEST(Linearize, IncrementalMatchesReferenceOnDistinctRandomBlocks) {
+    const std::pair<std::uint32_t, std::uint32_t> cases[] = {{40, 4}, {300, 6}, {600, 10}};
+    compare_on_distinct_blocks(cases, 1);
+}
+
+// Thousands of distinct profiles (the reference is quadratic in them): in
+// the plain build only (the sanitizer runs filter out Large.*).
+TEST(Large, LinearizeIncrementalMatchesReferenceOnThousandsOfDistinctBlocks) {
+    const std::pair<std::uint32_t, std::uint32_t> cases[] = {{1500, 12}, {2600, 12}};
+    compare_on_distinct_blocks(cases, 13);
 }
 
 // The papers' families, whose blocks (W and M chains, butterflies, trees)
