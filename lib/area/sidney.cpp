@@ -436,23 +436,24 @@ public:
     explicit ComponentMemo(NodeId n) : n_(n) {}
 
     // The shape of `comp` (nodes in increasing id) when it may be
-    // remembered: no parent outside it (a taken one would count as done) and
-    // small. Returns false otherwise.
+    // remembered (small): its arcs as ranks and each node's in-degree. A
+    // parent outside the component is a taken one (the component is one of
+    // the nodes not taken), which the run only sees as done and counts in
+    // its work: copies that differ in which taken nodes feed them, not in
+    // how many per node, run alike (sums after a proven ▷-chain prefix).
+    // Returns false otherwise.
     bool shape(const Dag& dag, std::span<const NodeId> comp, std::uint64_t size) {
         key_.clear();
         if (size > kMaxSize) return false;
         if (rank_.empty()) rank_.resize(n_);  // not for a dag of one giant component (peak memory)
         for (std::uint32_t i = 0; i < comp.size(); ++i) rank_[comp[i]] = i;
-        std::uint64_t in = 0, out = 0;
         key_.push_back(static_cast<std::uint32_t>(comp.size()));
         for (NodeId v : comp) {
-            in += dag.in_degree(v);
             const auto ch = dag.children(v);
-            out += ch.size();
+            key_.push_back(dag.in_degree(v));
             key_.push_back(static_cast<std::uint32_t>(ch.size()));
             for (NodeId c : ch) key_.push_back(rank_[c]);
         }
-        if (in != out) return false;  // a parent outside: taken
         hash_ = 1469598103934665603ull;
         for (std::uint32_t x : key_) hash_ = (hash_ ^ x) * 1099511628211ull;
         return true;
