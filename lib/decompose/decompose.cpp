@@ -236,17 +236,7 @@ std::vector<BlockId> one_cycle(const Decomposition& d, BlockId first_cyclic) {
 }
 
 void describe_offending(const Dag& g, Decomposition& d) {
-    d.message = "node " + quoted(g.name(d.offending[0])) +
-                " is both a source and a sink of one building block (its parents and children share a block), "
-                "so the dag is not a composition of CBBBs";
-    if (d.offending_count > 1) {
-        d.message += "; " + std::to_string(d.offending_count - 1) + " more such node";
-        if (d.offending_count > 2) d.message += 's';
-        d.message += ": ";
-        const std::size_t shown = std::min<std::size_t>(d.offending.size(), 6);
-        for (std::size_t i = 1; i < shown; ++i) d.message += (i > 1 ? ", " : "") + quoted(g.name(d.offending[i]));
-        if (shown < d.offending_count) d.message += ", ...";
-    }
+    d.message = offending_message(g, d.offending, d.offending_count, false);
 }
 
 void describe_cycle(const Dag& g, Decomposition& d) {
@@ -276,6 +266,21 @@ void describe_cycle(const Dag& g, Decomposition& d) {
 }
 
 }  // namespace
+
+std::string offending_message(const Dag& g, std::span<const NodeId> offending, std::uint32_t count, bool at_least) {
+    std::string m = "node " + quoted(g.name(offending[0])) +
+                    " is both a source and a sink of one building block (its parents and children share a block), "
+                    "so the dag is not a composition of CBBBs";
+    if (count > 1) {
+        m += std::string("; ") + (at_least ? "at least " : "") + std::to_string(count - 1) + " more such node";
+        if (count > 2) m += 's';
+        m += ": ";
+        const std::size_t shown = std::min<std::size_t>(offending.size(), 6);
+        for (std::size_t i = 1; i < shown; ++i) m += (i > 1 ? ", " : "") + quoted(g.name(offending[i]));
+        if (shown < count) m += ", ...";
+    }
+    return m;
+}
 
 Decomposition decompose(const Dag& g) {
     Decomposition d;

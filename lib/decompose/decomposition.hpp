@@ -95,6 +95,11 @@ struct Decomposition {
     }
 };
 
+// The words for `count` nodes that are both a source and a sink of one
+// block, `offending` the first of them by id (the first six are named);
+// `at_least`: count is only a lower bound (failure_certificate.hpp).
+std::string offending_message(const Dag& g, std::span<const NodeId> offending, std::uint32_t count, bool at_least);
+
 // `skeleton` must be shortcut-free (see skeleton/shortcut.hpp) for the
 // decomposition to mean what the theory says; any dag is accepted.
 Decomposition decompose(const Dag& skeleton);

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <numeric>
 
-#include "common/error.hpp"
 #include "decompose/decomposition.hpp"
 #include "skeleton/shortcut_detail.hpp"
 
@@ -90,20 +89,9 @@ bool no_shortcut(const Dag& dag, std::span<const std::uint32_t> level, const Lab
 }
 
 std::string describe(const Dag& dag, const FailureCertificate& f) {
-    std::string m = "node " + quoted(dag.name(f.offending[0])) +
-                    " is both a source and a sink of one building block (its parents and children share a block), "
-                    "so the dag is not a composition of CBBBs";
-    if (f.offending_at_least > 1) {
-        m += "; at least " + std::to_string(f.offending_at_least - 1) + " more such node";
-        if (f.offending_at_least > 2) m += 's';
-        m += ": ";
-        const std::size_t shown = std::min<std::size_t>(f.offending.size(), 6);
-        for (std::size_t i = 1; i < shown; ++i) m += (i > 1 ? ", " : "") + quoted(dag.name(f.offending[i]));
-        if (shown < f.offending_at_least) m += ", ...";
-    }
-    m += " (shown by " + std::to_string(f.arcs_proven) + " of the " + std::to_string(dag.arc_count()) +
-         " arcs proven to be no shortcut; the shortcuts were not removed)";
-    return m;
+    return offending_message(dag, f.offending, f.offending_at_least, true) + " (shown by " +
+           std::to_string(f.arcs_proven) + " of the " + std::to_string(dag.arc_count()) +
+           " arcs proven to be no shortcut; the shortcuts were not removed)";
 }
 
 }  // namespace

@@ -41,7 +41,7 @@ struct FailureCertificate {
 std::optional<FailureCertificate> failure_certificate(const Dag& dag);
 
 // The proof alone, on any dag (tests; failure_certificate after its gate):
-// O(n + m) besides the labels' three traversals, each arc's check bounded.
+// O(n + m) besides the labels' traversal, each arc's check bounded.
 std::optional<FailureCertificate> prove_not_composite(const Dag& dag);
 
 inline constexpr std::uint64_t kMinCandidates = 4096;
