@@ -64,15 +64,9 @@ bool NameTable::index_now() const noexcept {
     } catch (...) {
         return false;  // out of memory: the caller scans the names instead
     }
-    const std::size_t mask = cap - 1;
-    for (std::uint32_t id = 0; id < size(); ++id) {
-        const std::uint64_t h = s.hashes.empty() ? hash((*this)[id]) : s.hashes[id];
-        std::size_t i = h & mask;
-        while (fresh[i] != 0) i = (i + 1) & mask;
-        fresh[i] = slot_of(id, h);
-    }
+    fill_index(fresh);
     s.index.swap(fresh);
-    s.mask = mask;
+    s.mask = cap - 1;
     s.indexed.store(true, std::memory_order_release);
     return true;
 }
@@ -117,16 +111,23 @@ void NameTable::ensure_hashes() {
     for (std::uint32_t id = 0; id < size(); ++id) s.hashes.push_back(hash((*this)[id]));
 }
 
+void NameTable::fill_index(BigVector<std::uint64_t>& fresh) const noexcept {
+    const Storage& s = *s_;
+    const bool hashed = s.hashes.size() == size();  // else compacted: hash the names again
+    const std::size_t mask = fresh.size() - 1;
+    for (std::uint32_t id = 0; id < size(); ++id) {
+        const std::uint64_t h = hashed ? s.hashes[id] : hash((*this)[id]);
+        std::size_t i = h & mask;
+        while (fresh[i] != 0) i = (i + 1) & mask;
+        fresh[i] = slot_of(id, h);
+    }
+}
+
 void NameTable::rebuild_index(std::size_t cap) {
     ensure_hashes();
     Storage& s = own();
     BigVector<std::uint64_t> fresh(cap, 0);
-    const std::size_t mask = cap - 1;
-    for (std::uint32_t id = 0; id < size(); ++id) {
-        std::size_t i = s.hashes[id] & mask;
-        while (fresh[i] != 0) i = (i + 1) & mask;
-        fresh[i] = slot_of(id, s.hashes[id]);
-    }
+    fill_index(fresh);
     s.index.swap(fresh);
     s.mask = cap - 1;
     s.indexed.store(true, std::memory_order_relaxed);

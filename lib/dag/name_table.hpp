@@ -82,6 +82,9 @@ private:
     bool index_now() const noexcept;
     std::uint32_t insert(std::string_view name, std::uint64_t h);
     void rebuild_index(std::size_t cap);
+    // Writes every id into `fresh` (zeroed, a power of two in size) by open
+    // addressing: what index_now and rebuild_index both build.
+    void fill_index(BigVector<std::uint64_t>& fresh) const noexcept;
     // Makes the per-name hashes again after compact() (before the table grows).
     void ensure_hashes();
     static std::uint64_t slot_of(std::uint32_t id, std::uint64_t h) noexcept;
