@@ -62,8 +62,12 @@ int check_all_blocks(const Dag& g, const std::string& what) {
         const decompose::BlockForm f = dec.forms[b];
         EXPECT_EQ(complete, f == decompose::BlockForm::complete);
         // (A complete block may be a chain too, M(1,d): complete comes first.)
-        if (w && !complete) EXPECT_EQ(f, decompose::BlockForm::w_like);
-        if (m && !complete) EXPECT_EQ(f, decompose::BlockForm::m_like);
+        if (w && !complete) {
+            EXPECT_EQ(f, decompose::BlockForm::w_like);
+        }
+        if (m && !complete) {
+            EXPECT_EQ(f, decompose::BlockForm::m_like);
+        }
         // A chain-like form that is no chain (e.g. a star of shared sinks)
         // falls back to the recognisers' answer, counted to show the tests
         // reach that fallback.
