@@ -216,6 +216,19 @@ public class ScheduleTests {
     }
   }
 
+  /// <summary>A random dag proven no composition by arcs that are no shortcut: its shortcuts are not looked for.</summary>
+  [Test]
+  public void RandomDagSkipsShortcutRemoval() {
+    using (var dag = Dag.RandomEr(6000, 8.0 / 6000, 3))
+    using (var s = dag.Schedule()) {
+      Assert.IsFalse(s.IsIcOptimal);
+      Assert.AreEqual(0L, s.ShortcutsRemoved);
+      Assert.AreEqual(0, s.Blocks().Count);
+      StringAssert.Contains("the shortcuts were not removed", s.Reason);
+      Assert.AreEqual(6000, s.Order().Length);
+    }
+  }
+
   [Test]
   public void ShortcutsAreRemovedFirst() {
     using (var dag = BruteForce.FromArcs("a->b", "b->c", "a->c"))

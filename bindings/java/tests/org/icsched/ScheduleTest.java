@@ -223,6 +223,18 @@ class ScheduleTest {
     }
   }
 
+  /** A random dag proven no composition by arcs that are no shortcut: its shortcuts are not looked for. */
+  @Test
+  void randomDagSkipsShortcutRemoval() {
+    try (Dag dag = Dag.randomEr(6000, 8.0 / 6000, 3); Schedule s = dag.schedule()) {
+      assertFalse(s.isIcOptimal());
+      assertEquals(0L, s.shortcutsRemoved());
+      assertTrue(s.blocks().isEmpty());
+      assertTrue(s.reason().contains("the shortcuts were not removed"), s.reason());
+      assertEquals(6000, s.order().length);
+    }
+  }
+
   @Test
   void shortcutsAreRemovedFirst() {
     try (Dag dag = BruteForce.fromArcs("a->b", "b->c", "a->c"); Schedule s = dag.schedule()) {
