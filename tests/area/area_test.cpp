@@ -370,6 +370,12 @@ TEST(Sidney, NarrowCapacitiesGiveTheSameDecomposition) {
     EXPECT_GT(area::detail::sidney_narrow_restarts() - restarts, 200u);
 }
 
+// Puts the component memo's setting back as the test found it.
+struct MemoSettingRestored {
+    bool old = area::detail::set_sidney_component_memo(true);
+    ~MemoSettingRestored() { area::detail::set_sidney_component_memo(old); }
+};
+
 // The decomposition with the component memo against running every copy
 // (memo off), with budgets that cut anywhere.
 void expect_memo_runs_as_every_copy(const Dag& g, std::span<const NodeId> prefix, std::uint64_t seed) {
@@ -396,10 +402,7 @@ void expect_memo_runs_as_every_copy(const Dag& g, std::span<const NodeId> prefix
 // left covers its work. The same decomposition, work and envelope as running
 // every copy, with budgets that cut anywhere and with a taken prefix.
 TEST(Sidney, CopiesReuseTheirComponentsRun) {
-    struct Restore {
-        bool old = area::detail::set_sidney_component_memo(true);
-        ~Restore() { area::detail::set_sidney_component_memo(old); }
-    } restore;
+    const MemoSettingRestored restore;
     const std::uint64_t reuses = area::detail::sidney_component_reuses();
     for (std::uint64_t seed = 1; seed <= 60; ++seed) {
         SplitMix64 rng(seed);
@@ -423,10 +426,7 @@ TEST(Sidney, CopiesReuseTheirComponentsRun) {
 // different prefix of the same kind) must not. Same decomposition, work,
 // envelope and order as running every copy, budgets cutting anywhere.
 TEST(Sidney, CopiesAfterATakenPrefixReuseTheirRun) {
-    struct Restore {
-        bool old = area::detail::set_sidney_component_memo(true);
-        ~Restore() { area::detail::set_sidney_component_memo(old); }
-    } restore;
+    const MemoSettingRestored restore;
     const std::uint64_t reuses = area::detail::sidney_component_reuses();
     for (std::uint64_t seed = 1; seed <= 40; ++seed) {
         SplitMix64 rng(seed + 500);
