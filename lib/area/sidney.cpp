@@ -53,6 +53,7 @@
 
 #include "area/area.hpp"
 #include "common/error.hpp"
+#include "common/indexed_heap.hpp"
 
 namespace ics::area {
 
@@ -658,15 +659,16 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     // Per node, side by side: its unexecuted parent arcs and the XOR of
     // their tails, which names the last one in O(1) when one is left (the
     // parent a scan of the parents for the first unexecuted one would find).
+    // (And its index in the heap while it waits there.)
     struct Pending {
-        std::uint32_t missing, rest;
+        std::uint32_t missing, rest, slot;
     };
     std::vector<Pending> pend(n);
     std::uint32_t max_in = 0;
     for (NodeId v = 0; v < n; ++v) {
         std::uint32_t x = 0;
         for (NodeId p : dag.parents(v)) x ^= p;
-        pend[v] = {dag.in_degree(v), x};
+        pend[v] = {dag.in_degree(v), x, kNoNode};
         max_in = std::max(max_in, dag.in_degree(v));
     }
     auto run = [&](NodeId u, Pending& c) {
@@ -698,8 +700,10 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         if (!done[v] && pend[v].missing == 1)
             if (const NodeId p = last_parent(pend[v]); p != kNoNode) ++gain[p];
     // Max-heap of (gain, progress, nonsink, -id) over eligible nodes of the
-    // current block; stale entries (gain changed) are skipped. Nodes of
-    // later blocks that become eligible wait in their block's list.
+    // current block, one entry per node: when its gain grows the entry gets
+    // the new key (gain, progress now), larger, and moves up (the lazy heap
+    // before pushed it again and skipped the stale one: the same pops).
+    // Nodes of later blocks that become eligible wait in their block's list.
     // An entry packs that key into 128 bits compared as two unsigned words
     // (issue 18: 16 bytes instead of a 32-byte tuple, one comparison per
     // word): gain (32 bits), progress (a sum of non-negative terms, never
@@ -709,7 +713,6 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     struct Entry {
         std::uint64_t hi, lo;
         bool operator<(const Entry& o) const noexcept { return hi != o.hi ? hi < o.hi : lo < o.lo; }
-        std::uint32_t gain() const noexcept { return static_cast<std::uint32_t>(hi >> 32); }
         NodeId node() const noexcept { return ~static_cast<std::uint32_t>(lo); }
     };
     auto pack = [](std::uint32_t g, double prog, bool nonsink, NodeId v) {
@@ -717,7 +720,8 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         return Entry{(std::uint64_t{g} << 32) | (bits >> 31),
                      ((bits & 0x7FFFFFFFu) << 33) | (std::uint64_t{nonsink} << 32) | std::uint64_t{~v}};
     };
-    std::priority_queue<Entry> heap;
+    auto heap = make_indexed_max_heap<Entry>([](const Entry& e) { return e.node(); },
+                                             [&](NodeId v) -> std::uint32_t& { return pend[v].slot; });
     // Per later block, a list (linked through `next_waiting`) of its nodes
     // already eligible: the heap's order does not depend on the order they
     // are pushed in (entries differ in their ids), so a stack will do, and no
@@ -749,10 +753,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     for (current = 0; current < sd.block_count(); ++current) {
         for (NodeId v = waiting[current]; v != kNoNode; v = next_waiting[v]) heap.push(entry(v));
         while (!heap.empty()) {
-            const Entry top = heap.top();
-            heap.pop();
-            const NodeId u = top.node();
-            if (done[u] || top.gain() != gain[u]) continue;
+            const NodeId u = heap.pop().node();
             done[u] = 1;
             order.push_back(u);
             --eligible;
@@ -765,7 +766,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 } else if (pc.missing == 1) {
                     if (const NodeId p = last_parent(pc); p != kNoNode) {
                         ++gain[p];
-                        if (pend[p].missing == 0 && block_of[p] == current) heap.push(entry(p));
+                        if (pend[p].missing == 0 && block_of[p] == current) heap.raise(p, entry(p));
                     }
                 }
             }

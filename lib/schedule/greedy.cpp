@@ -1,6 +1,5 @@
 // Heuristic fallback order: nonsinks first, greedily by immediate yield.
-#include <algorithm>
-
+#include "common/indexed_heap.hpp"
 #include "schedule/schedule.hpp"
 
 namespace ics::schedule {
@@ -23,48 +22,14 @@ std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area) {
     }
     for (NodeId v = 0; v < n; ++v)
         if (pend[v].missing == 1) ++pend[pend[v].rest].gain;
-    // Max-heap of (gain, -id) over eligible nonsinks, one entry per node:
-    // a gain only grows, so an update moves its entry up (no stale entries
-    // to pop: issue 18). An entry is gain << 32 | ~id (8 bytes, one
-    // comparison; the same order as the pair (gain, -id)). 4-ary: half the
-    // levels of a binary heap, the children of an entry in one cache line.
-    std::vector<std::uint64_t> heap;
+    // Max-heap of (gain, -id) over eligible nonsinks, one entry per node
+    // (a gain only grows: its entry moves up). An entry is
+    // gain << 32 | ~id (8 bytes, one comparison; the same order as the pair
+    // (gain, -id)).
     auto key = [&](NodeId v) { return (std::uint64_t{pend[v].gain} << 32) | std::uint64_t{~v}; };
-    auto place = [&](std::uint64_t k, std::size_t i) {
-        heap[i] = k;
-        pend[~static_cast<NodeId>(k)].slot = static_cast<std::uint32_t>(i);
-    };
-    auto up = [&](std::size_t i) {
-        const std::uint64_t k = heap[i];
-        while (i > 0 && heap[(i - 1) / 4] < k) {
-            place(heap[(i - 1) / 4], i);
-            i = (i - 1) / 4;
-        }
-        place(k, i);
-    };
-    auto push = [&](NodeId v) {
-        heap.push_back(key(v));
-        up(heap.size() - 1);
-    };
-    auto pop = [&] {
-        const std::uint64_t top = heap.front(), k = heap.back();
-        heap.pop_back();
-        if (!heap.empty()) {
-            std::size_t i = 0;
-            for (;;) {
-                const std::size_t c = 4 * i + 1;
-                if (c >= heap.size()) break;
-                std::size_t m = c;
-                for (std::size_t d = c + 1; d < std::min(c + 4, heap.size()); ++d)
-                    if (heap[d] > heap[m]) m = d;
-                if (heap[m] <= k) break;
-                place(heap[m], i);
-                i = m;
-            }
-            place(k, i);
-        }
-        return ~static_cast<NodeId>(top);
-    };
+    auto heap = make_indexed_max_heap<std::uint64_t>([](std::uint64_t k) { return ~static_cast<NodeId>(k); },
+                                                     [&](NodeId v) -> std::uint32_t& { return pend[v].slot; });
+    auto push = [&](NodeId v) { heap.push(key(v)); };
     std::vector<NodeId> sinks, order;
     order.reserve(n);
     auto make_eligible = [&](NodeId v) {
@@ -82,7 +47,7 @@ std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area) {
         }
     std::uint64_t sum = eligible;
     while (!heap.empty()) {
-        const NodeId u = pop();
+        const NodeId u = ~static_cast<NodeId>(heap.pop());
         order.push_back(u);
         --eligible;
         for (NodeId c : dag.children(u)) {
@@ -97,10 +62,7 @@ std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area) {
                 // in the heap if eligible, else it enters with this gain.
                 Pending& pp = pend[pc.rest];
                 ++pp.gain;
-                if (pp.missing == 0) {
-                    heap[pp.slot] = key(pc.rest);
-                    up(pp.slot);
-                }
+                if (pp.missing == 0) heap.raise(pc.rest, key(pc.rest));
             }
         }
         sum += eligible;
