@@ -103,6 +103,11 @@ namespace detail {
 // it is. sidney_narrow_restarts: calls started over so far.
 std::uint64_t set_sidney_narrow_limit(std::uint64_t limit);
 std::uint64_t sidney_narrow_restarts();
+// Tests only: networks of at least this many vertices run push-relabel
+// (push_relabel.hpp) instead of Dinic (0: all, max: none); returns the
+// previous threshold. The decomposition is the same whatever it is, unless
+// the work budget stops it (their work differs).
+std::uint32_t set_sidney_push_relabel_vertices(std::uint32_t vertices);
 // Tests only: whether copies of a component reuse its run (ComponentMemo in
 // sidney.cpp; on by default); returns the previous setting. The
 // decomposition is the same either way.
