@@ -24,6 +24,17 @@ int& form_fallbacks() {
     return n;
 }
 
+// Chain blocks the ascending fast paths (w_chain_ascending,
+// m_order_ascending) took, and chain blocks they left to the walk.
+int& ascending_taken() {
+    static int n = 0;
+    return n;
+}
+int& ascending_left() {
+    static int n = 0;
+    return n;
+}
+
 void expect_same(const BlockSchedule& got, const BlockSchedule& want) {
     EXPECT_EQ(got.kind, want.kind);
     EXPECT_EQ(got.proven, want.proven);
@@ -54,12 +65,32 @@ int check_all_blocks(const Dag& g, const std::string& what) {
         const BlockSchedule want = t.get(b), got = by_form.get(b);
         expect_same(got, want);
         const auto src = dec.sources(b);
-        std::vector<NodeId> chain;
+        std::vector<NodeId> chain, m_order;
         std::uint32_t s = 0, d = 0;
         const bool complete = detail::complete_block_sinks(sk.dag(), src) > 0;
         const bool w = detail::w_chain_in(sk.dag(), src, chain, d);
-        const bool m = detail::m_order_in(sk.dag(), src, chain, s, d);
+        const bool m = detail::m_order_in(sk.dag(), src, m_order, s, d);
         const decompose::BlockForm f = dec.forms[b];
+        // The ascending fast paths, when they accept, give the walk's
+        // answer; they never accept a chain-like form the walk refuses.
+        std::vector<NodeId> fast;
+        if (f == decompose::BlockForm::w_like) {
+            const bool took = detail::w_chain_ascending(sk.dag(), src, fast);
+            ++(took ? ascending_taken() : ascending_left());
+            if (took) {
+                EXPECT_TRUE(w);
+                EXPECT_EQ(fast, chain);
+            }
+        }
+        if (f == decompose::BlockForm::m_like) {
+            const bool took =
+                detail::m_order_ascending(sk.dag(), static_cast<std::uint32_t>(src.size()), dec.sinks(b), fast);
+            ++(took ? ascending_taken() : ascending_left());
+            if (took) {
+                EXPECT_TRUE(m);
+                EXPECT_EQ(fast, m_order);
+            }
+        }
         EXPECT_EQ(complete, f == decompose::BlockForm::complete);
         // (A complete block may be a chain too, M(1,d): complete comes first.)
         if (w && !complete) {
@@ -258,6 +289,9 @@ TEST(ScheduleTable, FormsOfShuffledChainCompositions) {
     // Most draws compose, and every form is met many times.
     EXPECT_GT(composites, 100);
     for (int f = 0; f < 4; ++f) EXPECT_GT(forms[f], 50) << "form " << f;
+    // Shuffled ids: chains both in increasing id (the fast paths) and not.
+    EXPECT_GT(ascending_taken(), 50);
+    EXPECT_GT(ascending_left(), 50);
 }
 
 TEST(ScheduleTable, RefusesAProfileOfTheWrongLength) {
