@@ -74,15 +74,18 @@ int check_all_blocks(const Dag& g, const std::string& what) {
         // The ascending fast paths, when they accept, give the walk's
         // answer; they never accept a chain-like form the walk refuses.
         std::vector<NodeId> fast;
-        if (f == decompose::BlockForm::w_like) {
+        if (f == decompose::BlockForm::w_like || f == decompose::BlockForm::w_chain) {
             const bool took = detail::w_chain_ascending(sk.dag(), src, fast);
             ++(took ? ascending_taken() : ascending_left());
             if (took) {
                 EXPECT_TRUE(w);
                 EXPECT_EQ(fast, chain);
             }
+            if (f == decompose::BlockForm::w_chain) {
+                EXPECT_TRUE(took);
+            }
         }
-        if (f == decompose::BlockForm::m_like) {
+        if (f == decompose::BlockForm::m_like || f == decompose::BlockForm::m_chain) {
             const bool took =
                 detail::m_order_ascending(sk.dag(), static_cast<std::uint32_t>(src.size()), dec.sinks(b), fast);
             ++(took ? ascending_taken() : ascending_left());
@@ -90,14 +93,24 @@ int check_all_blocks(const Dag& g, const std::string& what) {
                 EXPECT_TRUE(m);
                 EXPECT_EQ(fast, m_order);
             }
+            if (f == decompose::BlockForm::m_chain) {
+                EXPECT_TRUE(took);
+            }
         }
         EXPECT_EQ(complete, f == decompose::BlockForm::complete);
         // (A complete block may be a chain too, M(1,d): complete comes first.)
         if (w && !complete) {
-            EXPECT_EQ(f, decompose::BlockForm::w_like);
+            EXPECT_TRUE(f == decompose::BlockForm::w_like || f == decompose::BlockForm::w_chain);
         }
         if (m && !complete) {
-            EXPECT_EQ(f, decompose::BlockForm::m_like);
+            EXPECT_TRUE(f == decompose::BlockForm::m_like || f == decompose::BlockForm::m_chain);
+        }
+        // The chains the search verified in increasing id are chains.
+        if (f == decompose::BlockForm::w_chain) {
+            EXPECT_TRUE(w);
+        }
+        if (f == decompose::BlockForm::m_chain) {
+            EXPECT_TRUE(m);
         }
         // A chain-like form that is no chain (e.g. a star of shared sinks)
         // falls back to the recognisers' answer, counted to show the tests
@@ -230,7 +243,7 @@ TEST(ScheduleTable, MatchesScheduleBlockOnRandomComposites) {
 // renumbers them, forms included): every block's entry by its form must be
 // the recognisers' (check_all_blocks).
 TEST(ScheduleTable, FormsOfShuffledChainCompositions) {
-    int composites = 0, forms[4] = {};
+    int composites = 0, forms[6] = {}, drawn_forms[6] = {};
     for (std::uint64_t seed = 0; seed < 150; ++seed) {
         SplitMix64 rng(seed * 7919 + 1);
         struct Arc {
@@ -275,6 +288,17 @@ TEST(ScheduleTable, FormsOfShuffledChainCompositions) {
                 arcs.push_back({src[rng.below(src.size())], snk[rng.below(snk.size())]});
             for (std::uint32_t v : snk) open.push_back(v);
         }
+        // The same composition with its ids as drawn (new sinks numbered in
+        // chain order: chains often ascend, the forms w_chain and m_chain).
+        {
+            DagBuilder b;
+            for (std::uint32_t v = 0; v < nodes; ++v) b.add_node("v" + std::to_string(v));
+            for (Arc a : arcs) b.add_arc(a.u, a.v);
+            const Dag g = std::move(b).build();
+            const decompose::Decomposition dec = decompose::decompose(skeleton::SkeletonRef(g).dag());
+            for (decompose::BlockForm f : dec.forms) ++drawn_forms[static_cast<int>(f)];
+            check_all_blocks(g, "chain composition as drawn, seed " + std::to_string(seed));
+        }
         const std::vector<std::uint32_t> id = shuffled_ids(nodes, rng);
         DagBuilder b;
         for (std::uint32_t v = 0; v < nodes; ++v) b.add_node("v" + std::to_string(v));
@@ -289,6 +313,9 @@ TEST(ScheduleTable, FormsOfShuffledChainCompositions) {
     // Most draws compose, and every form is met many times.
     EXPECT_GT(composites, 100);
     for (int f = 0; f < 4; ++f) EXPECT_GT(forms[f], 50) << "form " << f;
+    // Chains the search verified in increasing id.
+    EXPECT_GT(drawn_forms[static_cast<int>(decompose::BlockForm::w_chain)], 50);
+    EXPECT_GT(drawn_forms[static_cast<int>(decompose::BlockForm::m_chain)], 50);
     // Shuffled ids: chains both in increasing id (the fast paths) and not.
     EXPECT_GT(ascending_taken(), 50);
     EXPECT_GT(ascending_left(), 50);
