@@ -50,6 +50,11 @@ public:
     // `sinks` sinks): any order is IC-optimal, the profile is 0 until the
     // last source, then all sinks.
     void push_complete(std::span<const NodeId> sources, std::uint32_t sinks);
+    // Blocks first .. last - 1 of `d`, all complete (BlockForm::complete),
+    // each as push_complete would append it; their sources, consecutive in
+    // d.source_nodes, are copied at once (a tree's million blocks, an FFT's
+    // butterflies: no per-block append to six arrays).
+    void push_complete_blocks(const decompose::Decomposition& d, std::uint32_t first, std::uint32_t last);
     // A proven block of a closed-form family, named by kind and two numbers
     // as recognize.cpp names it ("W(a,b)", "M(a,b)", "Q(a,b)", "C(a)",
     // "trivial(b)"), formatted once per distinct name; `order` is its

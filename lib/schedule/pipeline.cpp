@@ -428,6 +428,15 @@ Result schedule(const Dag& dag, const Options& opt) {
         // fewer than kBlockExactFloor.
         std::uint64_t exact_left = saturated_product(opt.exact_max_downsets, kBlockWorkPerDownset);
         for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
+            if (dec.forms[b] == decompose::BlockForm::complete) {
+                // A run of complete blocks (proven, no search: neither the
+                // budget nor the reason changes) appended at once.
+                decompose::BlockId e = b + 1;
+                while (e < dec.block_count && dec.forms[e] == decompose::BlockForm::complete) ++e;
+                r.blocks.push_complete_blocks(dec, b, e);
+                b = e - 1;
+                continue;
+            }
             blocks::BlockOptions bo = opt.block;
             const auto affordable = static_cast<std::uint32_t>(exact_left == 0 ? 0 : std::bit_width(exact_left) - 1);
             bo.exact_max_sources = std::min(bo.exact_max_sources, std::max(affordable, kBlockExactFloor));

@@ -99,8 +99,16 @@ void BM_BlockSchedules(benchmark::State& state) {
     for (auto _ : state) {
         blocks::ScheduleTable t;
         t.reserve(d.block_count, d.source_nodes.size());
-        for (decompose::BlockId b = 0; b < d.block_count; ++b)
+        for (decompose::BlockId b = 0; b < d.block_count; ++b) {
+            if (d.forms[b] == decompose::BlockForm::complete) {  // runs of complete blocks at once, as schedule()
+                decompose::BlockId e = b + 1;
+                while (e < d.block_count && d.forms[e] == decompose::BlockForm::complete) ++e;
+                t.push_complete_blocks(d, b, e);
+                b = e - 1;
+                continue;
+            }
             blocks::schedule_block_into(t, g, d.sources(b), d.sinks(b), d.forms[b]);
+        }
         benchmark::DoNotOptimize(t);
     }
     state.SetLabel(name(static_cast<int>(state.range(0))));

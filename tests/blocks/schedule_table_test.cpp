@@ -60,6 +60,27 @@ int check_all_blocks(const Dag& g, const std::string& what) {
     for (decompose::BlockId b = 0; b < dec.block_count; ++b)
         schedule_block_into(by_form, sk.dag(), dec.sources(b), dec.sinks(b), dec.forms[b]);
     EXPECT_EQ(by_form.size(), dec.block_count) << what;
+    // schedule()'s path: runs of complete blocks appended at once
+    // (push_complete_blocks), the rest by form; every entry as above, and
+    // the interned shapes in the same order.
+    ScheduleTable by_run;
+    for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
+        if (dec.forms[b] != decompose::BlockForm::complete) {
+            schedule_block_into(by_run, sk.dag(), dec.sources(b), dec.sinks(b), dec.forms[b]);
+            continue;
+        }
+        decompose::BlockId e = b + 1;
+        while (e < dec.block_count && dec.forms[e] == decompose::BlockForm::complete) ++e;
+        by_run.push_complete_blocks(dec, b, e);
+        b = e - 1;
+    }
+    EXPECT_EQ(by_run.size(), dec.block_count) << what;
+    for (decompose::BlockId b = 0; b < dec.block_count && b < by_run.size() && b < by_form.size(); ++b) {
+        SCOPED_TRACE(what + ", block " + std::to_string(b) + " in a run");
+        expect_same(by_run.get(b), by_form.get(b));
+        EXPECT_EQ(by_run.shape_id(b), by_form.shape_id(b));
+        EXPECT_EQ(by_run.profile(b).size(), by_run.order(b).size() + 1);
+    }
     for (decompose::BlockId b = 0; b < dec.block_count && b < by_form.size(); ++b) {
         SCOPED_TRACE(what + ", block " + std::to_string(b) + " by its form");
         const BlockSchedule want = t.get(b), got = by_form.get(b);
