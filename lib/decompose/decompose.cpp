@@ -105,9 +105,13 @@ bool w_chain_ascends(const Dag& g, const NodeId* src, std::size_t s) {
 bool m_chain_ascends(const Dag& g, const NodeId* src, std::size_t s, const NodeId* snk, std::size_t t,
                      std::uint32_t d) {
     if (s != t * (d - 1) + 1) return false;
+    // (A loop, not std::equal: that calls memcmp for every two-entry row.)
     for (std::size_t i = 0; i < t; ++i) {
         const auto ps = g.parents(snk[i]);
-        if (ps.size() != d || !std::equal(ps.begin(), ps.end(), src + i * (d - 1))) return false;
+        if (ps.size() != d) return false;
+        const NodeId* want = src + i * (d - 1);
+        for (NodeId p : ps)
+            if (p != *want++) return false;
     }
     return true;
 }
