@@ -335,6 +335,9 @@ Decomposition decompose(const Dag& g) {
     std::vector<NodeId> offending;
     bool sorted = true;  // every arc b -> c has b < c already
     d.super_offsets.assign(static_cast<std::size_t>(B) + 1, 0);
+    // At most one entry per sink; reserved, not grown by doubling (the
+    // tree's million rows copied and faulted in ~2x over).
+    d.super_targets.reserve(d.sink_nodes.size());
     for (BlockId b = 0; b < B; ++b) {
         const auto first = static_cast<std::uint32_t>(d.super_targets.size());
         BlockId last = kNoBlock;  // runs of sinks feeding one block (a mesh level) give one entry
