@@ -98,9 +98,11 @@ void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<co
 
 // The same entry for a block of a decomposition whose search gave its form
 // (decompose::Decomposition::forms; `sinks` its sinks in increasing id): a
-// complete block is appended at once, a W- or M-like one only walks its
-// chain, and the others skip the chain recognisers (which would refuse
-// them); a walk that fails takes the path above.
+// complete block is appended at once, a W or M chain the search verified
+// in increasing id (w_chain, m_chain) is written from the sorted lists
+// without reading an arc, a W- or M-like one only walks its chain, and the
+// others skip the chain recognisers (which would refuse them); a walk that
+// fails takes the path above.
 void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<const NodeId> sources,
                          std::span<const NodeId> sinks, decompose::BlockForm form, const BlockOptions& options = {});
 
