@@ -177,9 +177,10 @@ BlockId find_blocks(const Dag& g, Decomposition& d) {
             for (std::size_t i = src_first; i < ns; ++i) out_max = std::max(out_max, g.out_degree(src[i]));
             for (std::size_t i = snk_first; i < nk; ++i) in_max = std::max(in_max, g.in_degree(snk[i]));
         }
+        BlockForm form = form_of(ns - src_first, nk - snk_first, arcs, out_max, in_max);
         sort_ids(src + src_first, ns - src_first, bits);
         sort_ids(snk + snk_first, nk - snk_first, bits);
-        BlockForm form = form_of(ns - src_first, nk - snk_first, arcs, out_max, in_max);
+        // (Checked on the sorted lists, while the block's rows are in cache.)
         if (form == BlockForm::w_like && w_chain_ascends(g, src + src_first, ns - src_first))
             form = BlockForm::w_chain;
         else if (form == BlockForm::m_like &&
