@@ -95,29 +95,21 @@ int check_all_blocks(const Dag& g, const std::string& what) {
         // The ascending fast paths, when they accept, give the walk's
         // answer; they never accept a chain-like form the walk refuses.
         std::vector<NodeId> fast;
-        if (f == decompose::BlockForm::w_like || f == decompose::BlockForm::w_chain) {
-            const bool took = detail::w_chain_ascending(sk.dag(), src, fast);
+        const auto check_fast = [&](bool took, bool walked, const std::vector<NodeId>& walk, bool marked) {
             ++(took ? ascending_taken() : ascending_left());
             if (took) {
-                EXPECT_TRUE(w);
-                EXPECT_EQ(fast, chain);
+                EXPECT_TRUE(walked);
+                EXPECT_EQ(fast, walk);
             }
-            if (f == decompose::BlockForm::w_chain) {
+            if (marked) {
                 EXPECT_TRUE(took);
             }
-        }
-        if (f == decompose::BlockForm::m_like || f == decompose::BlockForm::m_chain) {
-            const bool took =
-                detail::m_order_ascending(sk.dag(), static_cast<std::uint32_t>(src.size()), dec.sinks(b), fast);
-            ++(took ? ascending_taken() : ascending_left());
-            if (took) {
-                EXPECT_TRUE(m);
-                EXPECT_EQ(fast, m_order);
-            }
-            if (f == decompose::BlockForm::m_chain) {
-                EXPECT_TRUE(took);
-            }
-        }
+        };
+        if (f == decompose::BlockForm::w_like || f == decompose::BlockForm::w_chain)
+            check_fast(detail::w_chain_ascending(sk.dag(), src, fast), w, chain, f == decompose::BlockForm::w_chain);
+        if (f == decompose::BlockForm::m_like || f == decompose::BlockForm::m_chain)
+            check_fast(detail::m_order_ascending(sk.dag(), static_cast<std::uint32_t>(src.size()), dec.sinks(b), fast),
+                       m, m_order, f == decompose::BlockForm::m_chain);
         EXPECT_EQ(complete, f == decompose::BlockForm::complete);
         // (A complete block may be a chain too, M(1,d): complete comes first.)
         if (w && !complete) {
