@@ -65,7 +65,12 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
     order.reserve(n);
     std::uint32_t e = 0;
     if (ev) {
-        for (NodeId v = 0; v < n; ++v) e += dag.is_source(v) ? 1u : 0u;
+        // The sources: Kahn's FIFO order starts with all of them (dag.hpp),
+        // so only they are read, not every node's in-degree.
+        for (NodeId v : dag.topological_order()) {
+            if (!dag.is_source(v)) break;
+            ++e;
+        }
         ev->eligible.clear();
         ev->eligible.reserve(static_cast<std::size_t>(n) + 1);
         ev->eligible.push_back(e);
