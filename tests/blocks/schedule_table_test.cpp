@@ -13,6 +13,7 @@
 #include "common/random.hpp"
 #include "decompose/decomposition.hpp"
 #include "families/families.hpp"
+#include "schedule/schedule.hpp"
 #include "skeleton/shortcut.hpp"
 
 namespace ics::blocks {
@@ -332,6 +333,43 @@ TEST(ScheduleTable, FormsOfShuffledChainCompositions) {
     // Shuffled ids: chains both in increasing id (the fast paths) and not.
     EXPECT_GT(ascending_taken(), 50);
     EXPECT_GT(ascending_left(), 50);
+}
+
+// schedule() itself (complete blocks in runs, chains by the forms the
+// search marked): its table, block by block, is the recognisers' one, so
+// its ▷-linearization and order are those of the per-block path.
+TEST(ScheduleTable, ScheduleKeepsTheRecognisersEntries) {
+    std::vector<std::pair<std::string, Dag>> dags;
+    dags.emplace_back("fft 6", families::fft(6));
+    dags.emplace_back("tree 8", families::reduction_tree(8));
+    dags.emplace_back("mesh 30", families::reduction_mesh(30));
+    dags.emplace_back("out-mesh 30", families::out_mesh(30));
+    dags.emplace_back("wavefront 20x25", families::wavefront(20, 25));
+    dags.emplace_back("laplace 8", families::laplace(8));
+    dags.emplace_back("W(7,3)", families::w_dag(7, 3));
+    dags.emplace_back("M(7,3)", families::m_dag(7, 3));
+    for (std::uint64_t seed = 0; seed < 60; ++seed)
+        dags.emplace_back("composite seed " + std::to_string(seed),
+                          structure_test::random_composite(2 + static_cast<std::uint32_t>(seed % 9),
+                                                           1 + static_cast<std::uint32_t>(seed % 5), seed)
+                              .dag);
+    // The table is built before any fallback: no exact AREA search after it.
+    schedule::Options opt;
+    opt.area_max_downsets = 0;
+    int compared = 0;
+    for (const auto& [what, g] : dags) {
+        const schedule::Result r = schedule::schedule(g, opt);
+        const skeleton::SkeletonRef sk(g);
+        const decompose::Decomposition dec = decompose::decompose(sk.dag());
+        if (!dec.composite()) continue;
+        ASSERT_EQ(r.blocks.size(), dec.block_count) << what;
+        for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
+            SCOPED_TRACE(what + ", block " + std::to_string(b) + " in schedule()");
+            expect_same(r.blocks.get(b), schedule_block(sk.dag(), dec.sources(b)));
+            ++compared;
+        }
+    }
+    EXPECT_GT(compared, 900);
 }
 
 TEST(ScheduleTable, RefusesAProfileOfTheWrongLength) {
