@@ -178,8 +178,13 @@ BlockId find_blocks(const Dag& g, Decomposition& d) {
             for (std::size_t i = snk_first; i < nk; ++i) in_max = std::max(in_max, g.in_degree(snk[i]));
         }
         BlockForm form = form_of(ns - src_first, nk - snk_first, arcs, out_max, in_max);
-        sort_ids(src + src_first, ns - src_first, bits);
-        sort_ids(snk + snk_first, nk - snk_first, bits);
+        // (Two ids, a butterfly's or a tree node's, swapped here: no call.)
+        for (auto [v, k] : {std::pair{src + src_first, ns - src_first}, std::pair{snk + snk_first, nk - snk_first}}) {
+            if (k > 2)
+                sort_ids(v, k, bits);
+            else if (k == 2 && v[0] > v[1])
+                std::swap(v[0], v[1]);
+        }
         // (Checked on the sorted lists, while the block's rows are in cache.)
         if (form == BlockForm::w_like && w_chain_ascends(g, src + src_first, ns - src_first))
             form = BlockForm::w_chain;
@@ -352,7 +357,8 @@ Decomposition decompose(const Dag& g) {
                 last = c;
             }
         }
-        const std::uint32_t end = sort_unique(d.super_targets, first, static_cast<std::uint32_t>(d.super_targets.size()));
+        const auto filled = static_cast<std::uint32_t>(d.super_targets.size());
+        const std::uint32_t end = filled - first <= 1 ? filled : sort_unique(d.super_targets, first, filled);
         d.super_targets.resize(end);
         if (end > first && d.super_targets[first] < b) sorted = false;
         d.super_offsets[b + 1] = end;
