@@ -107,6 +107,25 @@ bool w_walk(const Dag& g, NodeId start, std::uint32_t s, std::vector<NodeId>& ch
 // w_chain_in for a block whose degrees are known to pass its tests (the
 // decomposition's BlockForm::w_like): finds the start and walks.
 bool w_chain_of_form(const Dag& g, std::span<const NodeId> sources, std::vector<NodeId>& chain);
+// The element two rows (sorted, no repeats: the dag's children and parents
+// lists) share, the first by id, or kNoNode. Rows out of order can only hide
+// one (then the callers below take the walk).
+inline NodeId first_common(std::span<const NodeId> a, std::span<const NodeId> b) noexcept {
+    for (std::size_t i = 0, j = 0; i < a.size() && j < b.size();) {
+        if (a[i] == b[j]) return a[i];
+        if (a[i] < b[j])
+            ++i;
+        else
+            ++j;
+    }
+    return kNoNode;
+}
+// A W-like block whose chain runs through its sources in increasing id
+// (every mesh level: consecutive sources share a child): `chain` = the
+// sources, which is what w_walk gives then; false when some consecutive
+// pair shares no child (then walk). Reads only the sources' children rows,
+// which lie one after another in the dag: no parent row, no in-degree.
+bool w_chain_ascending(const Dag& g, std::span<const NodeId> sources, std::vector<NodeId>& chain);
 // Their walk (w_chain's): from `start`, the first link (by id) of the current
 // node that is shared and is not the one we came through, then that link's
 // other end; `links(t)` lists t's links (children for W, parents for M),
@@ -140,6 +159,11 @@ bool m_walk(const Dag& g, NodeId start, std::uint32_t n, std::uint32_t s, std::v
 // start and walks.
 bool m_order_of_form(const Dag& g, std::span<const NodeId> sources, std::span<const NodeId> sinks,
                      std::vector<NodeId>& order);
+
+// The same for an M-like block whose sinks' chain runs in increasing id:
+// the order m_walk gives then, from the sinks' parent rows alone (no child
+// row); false when some consecutive pair of sinks shares no parent.
+bool m_order_ascending(const Dag& g, std::uint32_t n, std::span<const NodeId> sinks, std::vector<NodeId>& order);
 
 // Planar bipartite trees (pbt.cpp): caterpillar test and the slides' greedy
 // Σ_S. Returns false when `v` is not a PBT or Σ_S would take more than

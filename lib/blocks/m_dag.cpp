@@ -54,8 +54,31 @@ bool m_order_in(const Dag& g, std::span<const NodeId> sources, std::vector<NodeI
     return m_walk(g, start, n, s, order);
 }
 
+bool m_order_ascending(const Dag& g, std::uint32_t n, std::span<const NodeId> sinks, std::vector<NodeId>& order) {
+    // With the form's degrees (sources of out-degree <= 2, sinks - 1 of
+    // them shared), a parent common to sinks i and i + 1 has exactly those
+    // two children, so the pairs use up every shared source: the sinks'
+    // chain is their increasing order, the start m_walk picks is sinks[0],
+    // and sink i's packet is its parents but the one shared with sink i + 1
+    // (in row order). Packets run last sink first, as m_walk writes them.
+    order.resize(n);
+    std::size_t pos = 0;
+    for (std::size_t i = sinks.size(); i-- > 0;) {
+        const auto ps = g.parents(sinks[i]);
+        NodeId next_shared = kNoNode;
+        if (i + 1 < sinks.size() && (next_shared = first_common(ps, g.parents(sinks[i + 1]))) == kNoNode) return false;
+        for (NodeId p : ps) {
+            if (p == next_shared) continue;
+            if (pos == n) return false;
+            order[pos++] = p;
+        }
+    }
+    return pos == n;
+}
+
 bool m_order_of_form(const Dag& g, std::span<const NodeId> sources, std::span<const NodeId> sinks,
                      std::vector<NodeId>& order) {
+    if (m_order_ascending(g, static_cast<std::uint32_t>(sources.size()), sinks, order)) return true;
     // The degrees are checked (BlockForm::m_like): only the start is left,
     // the smallest sink with at most one shared parent (sinks ascend).
     for (NodeId c : sinks) {

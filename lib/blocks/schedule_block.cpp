@@ -177,6 +177,31 @@ void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<co
             fill_m_profile(profile, d);
             return;
         }
+        case BlockForm::w_chain: {  // the chain is the sources (decomposition.hpp): no arc read
+            const auto n = static_cast<std::uint32_t>(sources.size());
+            const auto d = static_cast<std::uint32_t>((sinks.size() - 1) / n + 1);  // sinks = n(d-1)+1
+            const auto profile = table.push_closed(Kind::w_dag, n, d, sources);
+            for (std::uint32_t x = 0; x < n; ++x) profile[x] = x * (d - 1);
+            profile[n] = n * (d - 1) + 1;
+            return;
+        }
+        case BlockForm::m_chain: {
+            // Sink i's parents are sources i(d-1) .. i(d-1)+d-1; its packet
+            // (m_order_ascending) all but the last, which it shares with
+            // sink i + 1; the last sink's packet is all d. Packets run last
+            // sink first.
+            const auto s = static_cast<std::uint32_t>(sinks.size()), n = static_cast<std::uint32_t>(sources.size());
+            const std::uint32_t d = (n - 1) / s + 1;  // n = s(d-1)+1
+            const auto profile = table.push_closed(Kind::m_dag, s, d, sources);
+            const auto order = table.order(table.size() - 1);
+            std::size_t pos = 0;
+            for (std::uint32_t i = s; i-- > 0;) {
+                const std::size_t first = std::size_t{i} * (d - 1), last = first + (i + 1 == s ? d : d - 1);
+                for (std::size_t x = first; x < last; ++x) order[pos++] = sources[x];
+            }
+            fill_m_profile(profile, d);
+            return;
+        }
         case BlockForm::other: table.push(schedule_block(skeleton, sources, options)); return;
     }
     schedule_block_into(table, skeleton, sources, options);

@@ -65,6 +65,48 @@ void ScheduleTable::push_complete(std::span<const NodeId> sources, std::uint32_t
     profile.back() = sinks;
 }
 
+void ScheduleTable::push_complete_blocks(const decompose::Decomposition& d, std::uint32_t first, std::uint32_t last) {
+    if (first >= last) return;
+    const std::uint32_t* const so = d.source_offsets.data();
+    const std::uint32_t* const ko = d.sink_offsets.data();
+    const std::size_t count = last - first, sources = so[last] - so[first];
+    if (orders_.size() + sources > 0xFFFFFFFFu)
+        fail(Errc::too_large, "more than 2^32 block sources in one schedule table");
+    const std::size_t k0 = kind_.size(), o0 = orders_.size(), p0 = profiles_.size();
+    kind_.resize(k0 + count);
+    flags_.resize(k0 + count);
+    shape_id_.resize(k0 + count);
+    order_offsets_.resize(order_offsets_.size() + count);
+    orders_.insert(orders_.end(), d.source_nodes.begin() + so[first], d.source_nodes.begin() + so[last]);
+    profiles_.resize(p0 + sources + count);  // zeros: a complete block's profile is 0 until its last source
+    // Raw pointers: through the vectors, every one-byte store would reload
+    // their data pointers (char stores may alias them).
+    Kind* const kind = kind_.data() + k0;
+    std::uint8_t* const flags = flags_.data() + k0;
+    std::uint32_t* const shape = shape_id_.data() + k0;
+    std::uint32_t* const offset = order_offsets_.data() + k0 + 1;
+    std::uint32_t* profile = profiles_.data() + p0;
+    const auto shift = static_cast<std::uint32_t>(o0 - so[first]);
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::uint32_t b = first + static_cast<std::uint32_t>(i);
+        const std::uint32_t s = so[b + 1] - so[b], t = ko[b + 1] - ko[b];
+        const detail::ClosedShape cs = detail::complete_shape(s, t);
+        const ClosedKey key{cs.kind, cs.a, cs.b};
+        if (!(key == last_closed_)) {
+            auto [it, fresh] = closed_index_.try_emplace(key, 0);
+            if (fresh) it->second = intern(detail::shape_name(cs));
+            last_closed_ = key;
+            last_closed_id_ = it->second;
+        }
+        kind[i] = cs.kind;
+        flags[i] = kProven;
+        shape[i] = last_closed_id_;
+        offset[i] = so[b + 1] + shift;
+        profile += s;
+        *profile++ = t;
+    }
+}
+
 BlockSchedule ScheduleTable::get(std::uint32_t b) const {
     BlockSchedule out;
     out.kind = kind(b);

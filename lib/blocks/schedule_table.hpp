@@ -50,6 +50,11 @@ public:
     // `sinks` sinks): any order is IC-optimal, the profile is 0 until the
     // last source, then all sinks.
     void push_complete(std::span<const NodeId> sources, std::uint32_t sinks);
+    // Blocks first .. last - 1 of `d`, all complete (BlockForm::complete),
+    // each as push_complete would append it; their sources, consecutive in
+    // d.source_nodes, are copied at once (a tree's million blocks, an FFT's
+    // butterflies: no per-block append to six arrays).
+    void push_complete_blocks(const decompose::Decomposition& d, std::uint32_t first, std::uint32_t last);
     // A proven block of a closed-form family, named by kind and two numbers
     // as recognize.cpp names it ("W(a,b)", "M(a,b)", "Q(a,b)", "C(a)",
     // "trivial(b)"), formatted once per distinct name; `order` is its
@@ -93,9 +98,11 @@ void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<co
 
 // The same entry for a block of a decomposition whose search gave its form
 // (decompose::Decomposition::forms; `sinks` its sinks in increasing id): a
-// complete block is appended at once, a W- or M-like one only walks its
-// chain, and the others skip the chain recognisers (which would refuse
-// them); a walk that fails takes the path above.
+// complete block is appended at once, a W or M chain the search verified
+// in increasing id (w_chain, m_chain) is written from the sorted lists
+// without reading an arc, a W- or M-like one only walks its chain, and the
+// others skip the chain recognisers (which would refuse them); a walk that
+// fails takes the path above.
 void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<const NodeId> sources,
                          std::span<const NodeId> sinks, decompose::BlockForm form, const BlockOptions& options = {});
 

@@ -96,7 +96,19 @@ bool w_walk(const Dag& g, NodeId start, std::uint32_t s, std::vector<NodeId>& ch
     return chain.size() == s;
 }
 
+bool w_chain_ascending(const Dag& g, std::span<const NodeId> sources, std::vector<NodeId>& chain) {
+    // With the form's degrees (sinks of in-degree <= 2, s - 1 of them
+    // shared), a child common to sources i and i + 1 has exactly those two
+    // parents, so s - 1 such pairs use up every shared sink: the chain is
+    // the sources in increasing id, from the smaller end, as w_walk finds.
+    for (std::size_t i = 1; i < sources.size(); ++i)
+        if (first_common(g.children(sources[i - 1]), g.children(sources[i])) == kNoNode) return false;
+    chain.assign(sources.begin(), sources.end());
+    return true;
+}
+
 bool w_chain_of_form(const Dag& g, std::span<const NodeId> sources, std::vector<NodeId>& chain) {
+    if (w_chain_ascending(g, sources, chain)) return true;
     // The degrees are checked (BlockForm::w_like): only the start is left,
     // the first source (by id) with at most one shared child.
     for (NodeId u : sources) {

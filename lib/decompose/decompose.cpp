@@ -82,6 +82,40 @@ inline BlockForm form_of(std::uint64_t s, std::uint64_t t, std::uint64_t arcs, s
     return BlockForm::other;
 }
 
+// A w_like block's chain in increasing id: each source shares a child with
+// the next (rows sorted, so one merge per pair).
+bool w_chain_ascends(const Dag& g, const NodeId* src, std::size_t s) {
+    for (std::size_t i = 1; i < s; ++i) {
+        const auto a = g.children(src[i - 1]), b = g.children(src[i]);
+        bool met = false;
+        for (std::size_t x = 0, y = 0; x < a.size() && y < b.size() && !met;) {
+            met = a[x] == b[y];
+            if (a[x] < b[y])
+                ++x;
+            else
+                ++y;
+        }
+        if (!met) return false;
+    }
+    return true;
+}
+
+// An m_like block (sinks of in-degree d) whose i-th sink's parents are
+// sources i(d-1) .. i(d-1)+d-1, both lists in increasing id.
+bool m_chain_ascends(const Dag& g, const NodeId* src, std::size_t s, const NodeId* snk, std::size_t t,
+                     std::uint32_t d) {
+    if (s != t * (d - 1) + 1) return false;
+    // (A loop, not std::equal: that calls memcmp for every two-entry row.)
+    for (std::size_t i = 0; i < t; ++i) {
+        const auto ps = g.parents(snk[i]);
+        if (ps.size() != d) return false;
+        const NodeId* want = src + i * (d - 1);
+        for (NodeId p : ps)
+            if (p != *want++) return false;
+    }
+    return true;
+}
+
 // The blocks: connected components of slots, searched breadth-first from
 // the nodes in topological order. The block's source and sink lists (the
 // out- and in-slots found) double as the search queue, and the degrees met
@@ -143,9 +177,21 @@ BlockId find_blocks(const Dag& g, Decomposition& d) {
             for (std::size_t i = src_first; i < ns; ++i) out_max = std::max(out_max, g.out_degree(src[i]));
             for (std::size_t i = snk_first; i < nk; ++i) in_max = std::max(in_max, g.in_degree(snk[i]));
         }
-        forms[count - 1] = form_of(ns - src_first, nk - snk_first, arcs, out_max, in_max);
-        sort_ids(src + src_first, ns - src_first, bits);
-        sort_ids(snk + snk_first, nk - snk_first, bits);
+        BlockForm form = form_of(ns - src_first, nk - snk_first, arcs, out_max, in_max);
+        // (Two ids, a butterfly's or a tree node's, swapped here: no call.)
+        for (auto [v, k] : {std::pair{src + src_first, ns - src_first}, std::pair{snk + snk_first, nk - snk_first}}) {
+            if (k > 2)
+                sort_ids(v, k, bits);
+            else if (k == 2 && v[0] > v[1])
+                std::swap(v[0], v[1]);
+        }
+        // (Checked on the sorted lists, while the block's rows are in cache.)
+        if (form == BlockForm::w_like && w_chain_ascends(g, src + src_first, ns - src_first))
+            form = BlockForm::w_chain;
+        else if (form == BlockForm::m_like &&
+                 m_chain_ascends(g, src + src_first, ns - src_first, snk + snk_first, nk - snk_first, in_max))
+            form = BlockForm::m_chain;
+        forms[count - 1] = form;
         d.source_offsets.push_back(static_cast<std::uint32_t>(ns));
         d.sink_offsets.push_back(static_cast<std::uint32_t>(nk));
     }
@@ -295,6 +341,9 @@ Decomposition decompose(const Dag& g) {
     std::vector<NodeId> offending;
     bool sorted = true;  // every arc b -> c has b < c already
     d.super_offsets.assign(static_cast<std::size_t>(B) + 1, 0);
+    // At most one entry per sink; reserved, not grown by doubling (the
+    // tree's million rows copied and faulted in ~2x over).
+    d.super_targets.reserve(d.sink_nodes.size());
     for (BlockId b = 0; b < B; ++b) {
         const auto first = static_cast<std::uint32_t>(d.super_targets.size());
         BlockId last = kNoBlock;  // runs of sinks feeding one block (a mesh level) give one entry
@@ -308,7 +357,8 @@ Decomposition decompose(const Dag& g) {
                 last = c;
             }
         }
-        const std::uint32_t end = sort_unique(d.super_targets, first, static_cast<std::uint32_t>(d.super_targets.size()));
+        const auto filled = static_cast<std::uint32_t>(d.super_targets.size());
+        const std::uint32_t end = filled - first <= 1 ? filled : sort_unique(d.super_targets, first, filled);
         d.super_targets.resize(end);
         if (end > first && d.super_targets[first] < b) sorted = false;
         d.super_offsets[b + 1] = end;

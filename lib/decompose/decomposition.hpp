@@ -33,8 +33,15 @@ inline constexpr std::uint32_t kMaxOffending = 100;
 //   sinks (d - 1) + 1 (an M_{s,d} when they form a path);
 // - other: none of these (no closed-form chain, not complete).
 // Exactly the degree tests of the skeleton recognisers w_chain_in and
-// m_order_in (lib/blocks), which then only walk the chain.
-enum class BlockForm : std::uint8_t { other, complete, w_like, m_like };
+// m_order_in (lib/blocks), which then only walk the chain. Checked by the
+// search too, while the block's rows are in cache (mesh and wavefront
+// levels), so that scheduling the block reads no arc again:
+// - w_chain: w_like, and consecutive sources (in increasing id) share a
+//   child: the W chain is the sources in increasing id;
+// - m_chain: m_like with sinks of in-degree d, and the parents of the i-th
+//   sink (in increasing id) are exactly sources i(d-1) .. i(d-1)+d-1: the
+//   M chain runs along both lists in increasing id.
+enum class BlockForm : std::uint8_t { other, complete, w_like, m_like, w_chain, m_chain };
 
 struct Decomposition {
     // True when every block is bipartite; otherwise `offending` lists nodes

@@ -65,7 +65,12 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
     order.reserve(n);
     std::uint32_t e = 0;
     if (ev) {
-        for (NodeId v = 0; v < n; ++v) e += dag.is_source(v) ? 1u : 0u;
+        // The sources: Kahn's FIFO order starts with all of them (dag.hpp),
+        // so only they are read, not every node's in-degree.
+        for (NodeId v : dag.topological_order()) {
+            if (!dag.is_source(v)) break;
+            ++e;
+        }
         ev->eligible.clear();
         ev->eligible.reserve(static_cast<std::size_t>(n) + 1);
         ev->eligible.push_back(e);
@@ -428,6 +433,15 @@ Result schedule(const Dag& dag, const Options& opt) {
         // fewer than kBlockExactFloor.
         std::uint64_t exact_left = saturated_product(opt.exact_max_downsets, kBlockWorkPerDownset);
         for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
+            if (dec.forms[b] == decompose::BlockForm::complete) {
+                // A run of complete blocks (proven, no search: neither the
+                // budget nor the reason changes) appended at once.
+                decompose::BlockId e = b + 1;
+                while (e < dec.block_count && dec.forms[e] == decompose::BlockForm::complete) ++e;
+                r.blocks.push_complete_blocks(dec, b, e);
+                b = e - 1;
+                continue;
+            }
             blocks::BlockOptions bo = opt.block;
             const auto affordable = static_cast<std::uint32_t>(exact_left == 0 ? 0 : std::bit_width(exact_left) - 1);
             bo.exact_max_sources = std::min(bo.exact_max_sources, std::max(affordable, kBlockExactFloor));

@@ -6,7 +6,10 @@
 #include "blocks/schedule_table.hpp"
 #include "decompose/decomposition.hpp"
 #include "families/families.hpp"
+#include "decompose/failure_certificate.hpp"
+#include "schedule/linearize.hpp"
 #include "schedule/schedule.hpp"
+#include "skeleton/shortcut.hpp"
 
 namespace {
 
@@ -96,9 +99,49 @@ void BM_BlockSchedules(benchmark::State& state) {
     for (auto _ : state) {
         blocks::ScheduleTable t;
         t.reserve(d.block_count, d.source_nodes.size());
-        for (decompose::BlockId b = 0; b < d.block_count; ++b)
+        for (decompose::BlockId b = 0; b < d.block_count; ++b) {
+            if (d.forms[b] == decompose::BlockForm::complete) {  // runs of complete blocks at once, as schedule()
+                decompose::BlockId e = b + 1;
+                while (e < d.block_count && d.forms[e] == decompose::BlockForm::complete) ++e;
+                t.push_complete_blocks(d, b, e);
+                b = e - 1;
+                continue;
+            }
             blocks::schedule_block_into(t, g, d.sources(b), d.sinks(b), d.forms[b]);
+        }
         benchmark::DoNotOptimize(t);
+    }
+    state.SetLabel(name(static_cast<int>(state.range(0))));
+}
+
+// The pipeline's other passes alone: the failure certificate's gate, the
+// shortcut check (no shortcut on these dags), the ▷-linearization over a
+// decomposition and block table made once.
+void BM_FailureCertificate(benchmark::State& state) {
+    const Dag& g = cached(static_cast<int>(state.range(0)));
+    for (auto _ : state) benchmark::DoNotOptimize(decompose::failure_certificate(g));
+    state.SetLabel(name(static_cast<int>(state.range(0))));
+}
+
+void BM_Skeleton(benchmark::State& state) {
+    const Dag& g = cached(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        skeleton::SkeletonRef sk(g);
+        benchmark::DoNotOptimize(sk.removed().size());
+    }
+    state.SetLabel(name(static_cast<int>(state.range(0))));
+}
+
+void BM_Linearize(benchmark::State& state) {
+    const Dag& g = cached(static_cast<int>(state.range(0)));
+    const decompose::Decomposition d = decompose::decompose(g);
+    blocks::ScheduleTable t;
+    t.reserve(d.block_count, d.source_nodes.size());
+    for (decompose::BlockId b = 0; b < d.block_count; ++b)
+        blocks::schedule_block_into(t, g, d.sources(b), d.sinks(b), d.forms[b]);
+    for (auto _ : state) {
+        auto lin = schedule::linearize(d, t);
+        benchmark::DoNotOptimize(lin);
     }
     state.SetLabel(name(static_cast<int>(state.range(0))));
 }
@@ -106,6 +149,9 @@ void BM_BlockSchedules(benchmark::State& state) {
 BENCHMARK(BM_TopologicalSort)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Decompose)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BlockSchedules)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FailureCertificate)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Skeleton)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Linearize)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Schedule)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ScheduleWorkspace)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 

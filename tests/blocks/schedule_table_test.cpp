@@ -13,6 +13,7 @@
 #include "common/random.hpp"
 #include "decompose/decomposition.hpp"
 #include "families/families.hpp"
+#include "schedule/schedule.hpp"
 #include "skeleton/shortcut.hpp"
 
 namespace ics::blocks {
@@ -20,6 +21,17 @@ namespace {
 
 // Blocks whose degrees look like a W or M chain but which are none.
 int& form_fallbacks() {
+    static int n = 0;
+    return n;
+}
+
+// Chain blocks the ascending fast paths (w_chain_ascending,
+// m_order_ascending) took, and chain blocks they left to the walk.
+int& ascending_taken() {
+    static int n = 0;
+    return n;
+}
+int& ascending_left() {
     static int n = 0;
     return n;
 }
@@ -49,24 +61,70 @@ int check_all_blocks(const Dag& g, const std::string& what) {
     for (decompose::BlockId b = 0; b < dec.block_count; ++b)
         schedule_block_into(by_form, sk.dag(), dec.sources(b), dec.sinks(b), dec.forms[b]);
     EXPECT_EQ(by_form.size(), dec.block_count) << what;
+    // schedule()'s path: runs of complete blocks appended at once
+    // (push_complete_blocks), the rest by form; every entry as above, and
+    // the interned shapes in the same order.
+    ScheduleTable by_run;
+    for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
+        if (dec.forms[b] != decompose::BlockForm::complete) {
+            schedule_block_into(by_run, sk.dag(), dec.sources(b), dec.sinks(b), dec.forms[b]);
+            continue;
+        }
+        decompose::BlockId e = b + 1;
+        while (e < dec.block_count && dec.forms[e] == decompose::BlockForm::complete) ++e;
+        by_run.push_complete_blocks(dec, b, e);
+        b = e - 1;
+    }
+    EXPECT_EQ(by_run.size(), dec.block_count) << what;
+    for (decompose::BlockId b = 0; b < dec.block_count && b < by_run.size() && b < by_form.size(); ++b) {
+        SCOPED_TRACE(what + ", block " + std::to_string(b) + " in a run");
+        expect_same(by_run.get(b), by_form.get(b));
+        EXPECT_EQ(by_run.shape_id(b), by_form.shape_id(b));
+        EXPECT_EQ(by_run.profile(b).size(), by_run.order(b).size() + 1);
+    }
     for (decompose::BlockId b = 0; b < dec.block_count && b < by_form.size(); ++b) {
         SCOPED_TRACE(what + ", block " + std::to_string(b) + " by its form");
         const BlockSchedule want = t.get(b), got = by_form.get(b);
         expect_same(got, want);
         const auto src = dec.sources(b);
-        std::vector<NodeId> chain;
+        std::vector<NodeId> chain, m_order;
         std::uint32_t s = 0, d = 0;
         const bool complete = detail::complete_block_sinks(sk.dag(), src) > 0;
         const bool w = detail::w_chain_in(sk.dag(), src, chain, d);
-        const bool m = detail::m_order_in(sk.dag(), src, chain, s, d);
+        const bool m = detail::m_order_in(sk.dag(), src, m_order, s, d);
         const decompose::BlockForm f = dec.forms[b];
+        // The ascending fast paths, when they accept, give the walk's
+        // answer; they never accept a chain-like form the walk refuses.
+        std::vector<NodeId> fast;
+        const auto check_fast = [&](bool took, bool walked, const std::vector<NodeId>& walk, bool marked) {
+            ++(took ? ascending_taken() : ascending_left());
+            if (took) {
+                EXPECT_TRUE(walked);
+                EXPECT_EQ(fast, walk);
+            }
+            if (marked) {
+                EXPECT_TRUE(took);
+            }
+        };
+        if (f == decompose::BlockForm::w_like || f == decompose::BlockForm::w_chain)
+            check_fast(detail::w_chain_ascending(sk.dag(), src, fast), w, chain, f == decompose::BlockForm::w_chain);
+        if (f == decompose::BlockForm::m_like || f == decompose::BlockForm::m_chain)
+            check_fast(detail::m_order_ascending(sk.dag(), static_cast<std::uint32_t>(src.size()), dec.sinks(b), fast),
+                       m, m_order, f == decompose::BlockForm::m_chain);
         EXPECT_EQ(complete, f == decompose::BlockForm::complete);
         // (A complete block may be a chain too, M(1,d): complete comes first.)
         if (w && !complete) {
-            EXPECT_EQ(f, decompose::BlockForm::w_like);
+            EXPECT_TRUE(f == decompose::BlockForm::w_like || f == decompose::BlockForm::w_chain);
         }
         if (m && !complete) {
-            EXPECT_EQ(f, decompose::BlockForm::m_like);
+            EXPECT_TRUE(f == decompose::BlockForm::m_like || f == decompose::BlockForm::m_chain);
+        }
+        // The chains the search verified in increasing id are chains.
+        if (f == decompose::BlockForm::w_chain) {
+            EXPECT_TRUE(w);
+        }
+        if (f == decompose::BlockForm::m_chain) {
+            EXPECT_TRUE(m);
         }
         // A chain-like form that is no chain (e.g. a star of shared sinks)
         // falls back to the recognisers' answer, counted to show the tests
@@ -199,7 +257,7 @@ TEST(ScheduleTable, MatchesScheduleBlockOnRandomComposites) {
 // renumbers them, forms included): every block's entry by its form must be
 // the recognisers' (check_all_blocks).
 TEST(ScheduleTable, FormsOfShuffledChainCompositions) {
-    int composites = 0, forms[4] = {};
+    int composites = 0, forms[6] = {}, drawn_forms[6] = {};
     for (std::uint64_t seed = 0; seed < 150; ++seed) {
         SplitMix64 rng(seed * 7919 + 1);
         struct Arc {
@@ -244,6 +302,17 @@ TEST(ScheduleTable, FormsOfShuffledChainCompositions) {
                 arcs.push_back({src[rng.below(src.size())], snk[rng.below(snk.size())]});
             for (std::uint32_t v : snk) open.push_back(v);
         }
+        // The same composition with its ids as drawn (new sinks numbered in
+        // chain order: chains often ascend, the forms w_chain and m_chain).
+        {
+            DagBuilder b;
+            for (std::uint32_t v = 0; v < nodes; ++v) b.add_node("v" + std::to_string(v));
+            for (Arc a : arcs) b.add_arc(a.u, a.v);
+            const Dag g = std::move(b).build();
+            const decompose::Decomposition dec = decompose::decompose(skeleton::SkeletonRef(g).dag());
+            for (decompose::BlockForm f : dec.forms) ++drawn_forms[static_cast<int>(f)];
+            check_all_blocks(g, "chain composition as drawn, seed " + std::to_string(seed));
+        }
         const std::vector<std::uint32_t> id = shuffled_ids(nodes, rng);
         DagBuilder b;
         for (std::uint32_t v = 0; v < nodes; ++v) b.add_node("v" + std::to_string(v));
@@ -258,6 +327,49 @@ TEST(ScheduleTable, FormsOfShuffledChainCompositions) {
     // Most draws compose, and every form is met many times.
     EXPECT_GT(composites, 100);
     for (int f = 0; f < 4; ++f) EXPECT_GT(forms[f], 50) << "form " << f;
+    // Chains the search verified in increasing id.
+    EXPECT_GT(drawn_forms[static_cast<int>(decompose::BlockForm::w_chain)], 50);
+    EXPECT_GT(drawn_forms[static_cast<int>(decompose::BlockForm::m_chain)], 50);
+    // Shuffled ids: chains both in increasing id (the fast paths) and not.
+    EXPECT_GT(ascending_taken(), 50);
+    EXPECT_GT(ascending_left(), 50);
+}
+
+// schedule() itself (complete blocks in runs, chains by the forms the
+// search marked): its table, block by block, is the recognisers' one, so
+// its ▷-linearization and order are those of the per-block path.
+TEST(ScheduleTable, ScheduleKeepsTheRecognisersEntries) {
+    std::vector<std::pair<std::string, Dag>> dags;
+    dags.emplace_back("fft 6", families::fft(6));
+    dags.emplace_back("tree 8", families::reduction_tree(8));
+    dags.emplace_back("mesh 30", families::reduction_mesh(30));
+    dags.emplace_back("out-mesh 30", families::out_mesh(30));
+    dags.emplace_back("wavefront 20x25", families::wavefront(20, 25));
+    dags.emplace_back("laplace 8", families::laplace(8));
+    dags.emplace_back("W(7,3)", families::w_dag(7, 3));
+    dags.emplace_back("M(7,3)", families::m_dag(7, 3));
+    for (std::uint64_t seed = 0; seed < 60; ++seed)
+        dags.emplace_back("composite seed " + std::to_string(seed),
+                          structure_test::random_composite(2 + static_cast<std::uint32_t>(seed % 9),
+                                                           1 + static_cast<std::uint32_t>(seed % 5), seed)
+                              .dag);
+    // The table is built before any fallback: no exact AREA search after it.
+    schedule::Options opt;
+    opt.area_max_downsets = 0;
+    int compared = 0;
+    for (const auto& [what, g] : dags) {
+        const schedule::Result r = schedule::schedule(g, opt);
+        const skeleton::SkeletonRef sk(g);
+        const decompose::Decomposition dec = decompose::decompose(sk.dag());
+        if (!dec.composite()) continue;
+        ASSERT_EQ(r.blocks.size(), dec.block_count) << what;
+        for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
+            SCOPED_TRACE(what + ", block " + std::to_string(b) + " in schedule()");
+            expect_same(r.blocks.get(b), schedule_block(sk.dag(), dec.sources(b)));
+            ++compared;
+        }
+    }
+    EXPECT_GT(compared, 900);
 }
 
 TEST(ScheduleTable, RefusesAProfileOfTheWrongLength) {
