@@ -198,44 +198,160 @@ ICS_INLINE ExactResult search(const BlockView& v, bool want_order) {
     return r;
 }
 
+// Blocks of at most kSmall sources (sums of small random blocks: 50,000
+// searches of 10 sources for 10^6 nodes): the same passes with f tabulated
+// once for all 2^n subsets in the loop that builds the unions (search()
+// evaluates every subset twice from two half tables), and the scratch arrays
+// reused across calls. f(S) is the same number, so every answer is.
+constexpr std::uint32_t kSmall = 12;
+
 template <int W>
-ExactResult search_any(const BlockView& v, bool want_order) {
-    return search<W>(v, want_order);
+ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
+    const std::uint32_t n = v.tops(), size = 1u << n, mask = size - 1;
+    struct Scratch {
+        std::vector<std::uint32_t> multi_index, fv;
+        std::vector<std::uint64_t> kids, in_union, reach;
+    };
+    thread_local Scratch sc;
+    std::uint32_t priv[kSmall] = {}, multi = 0;
+    sc.multi_index.assign(v.bottoms(), 0xFFFFFFFFu);
+    for (std::uint32_t b = 0; b < v.bottoms(); ++b) {
+        if (v.in_degree(b) == 1) ++priv[v.up(b)[0]];
+        else sc.multi_index[b] = multi++;
+    }
+    const std::uint32_t words = W == kDynamic ? (multi + 63) / 64 : static_cast<std::uint32_t>(W < 0 ? 0 : W);
+    sc.kids.assign(static_cast<std::size_t>(n) * words, 0);
+    for (std::uint32_t t = 0; t < n; ++t)
+        for (std::uint32_t b : v.down(t))
+            if (sc.multi_index[b] != 0xFFFFFFFFu)
+                sc.kids[t * words + sc.multi_index[b] / 64] |= std::uint64_t{1} << (sc.multi_index[b] % 64);
+    std::uint32_t all_priv = 0;
+    for (std::uint32_t t = 0; t < n; ++t) all_priv += priv[t];
+    // in_union[z] = children of the sources in z and priv_in[z] their private
+    // sinks; S = mask ^ z has f(S) = (all_priv - priv_in[z]) + multi - |in_union[z]|.
+    sc.in_union.resize(static_cast<std::size_t>(size) * words);
+    sc.fv.resize(size);
+    std::uint32_t priv_in[1u << kSmall];
+    ExactResult r;
+    r.max_profile.assign(n + 1, 0);
+    std::uint64_t* const in_union = sc.in_union.data();
+    std::uint32_t* const fv = sc.fv.data();
+    const std::uint64_t* const kids = sc.kids.data();
+    for (std::uint32_t w = 0; w < words; ++w) in_union[w] = 0;
+    priv_in[0] = 0;
+    fv[mask] = all_priv + multi;
+    r.max_profile[n] = fv[mask];
+    for (std::uint32_t z = 1; z < size; ++z) {
+        const std::uint32_t i = static_cast<std::uint32_t>(std::countr_zero(z));
+        const std::uint32_t rest = z & (z - 1);
+        priv_in[z] = priv_in[rest] + priv[i];
+        std::uint32_t f = all_priv - priv_in[z] + multi;
+        for (std::uint32_t w = 0; w < words; ++w) {
+            const std::uint64_t u = in_union[static_cast<std::size_t>(rest) * words + w] | kids[i * words + w];
+            in_union[static_cast<std::size_t>(z) * words + w] = u;
+            f -= static_cast<std::uint32_t>(std::popcount(u));
+        }
+        fv[mask ^ z] = f;
+        std::uint32_t& m = r.max_profile[n - static_cast<std::uint32_t>(std::popcount(z))];
+        m = std::max(m, f);
+    }
+    // Pass 2 as in search(), reading f from the table.
+    sc.reach.assign((size + 63) / 64, 0);
+    std::vector<std::uint64_t>& reach = sc.reach;
+    std::uint32_t reached[kSmall + 1] = {};
+    set_bit(reach, 0);
+    reached[0] = 1;
+    for (std::uint32_t s = 1; s < size; ++s) {
+        const std::uint32_t k = static_cast<std::uint32_t>(std::popcount(s));
+        if (fv[s] != r.max_profile[k]) continue;
+        for (std::uint32_t rest = s; rest != 0; rest &= rest - 1)
+            if (test_bit(reach, s & ~(rest & (0u - rest)))) {
+                set_bit(reach, s);
+                ++reached[k];
+                break;
+            }
+    }
+    r.ico = test_bit(reach, mask);
+    if (!want_order) return r;
+    if (r.ico) {
+        r.order = backtrack(n, reach);
+        return r;
+    }
+    // The layered search of search(), f read from the table.
+    std::uint32_t k0 = 0;
+    while (reached[k0 + 1] != 0) ++k0;
+    std::vector<std::uint32_t> layer, next;
+    for (std::uint32_t s = 0; s <= mask; ++s)
+        if (static_cast<std::uint32_t>(std::popcount(s)) == k0 && test_bit(reach, s)) layer.push_back(s);
+    for (std::uint32_t k = k0; k < n; ++k) {
+        next.clear();
+        std::uint32_t best = 0;
+        for (std::uint32_t s : layer)
+            for (std::uint32_t i = 0; i < n; ++i) {
+                const std::uint32_t t = s | 1u << i;
+                if (t == s || test_bit(reach, t)) continue;
+                const std::uint32_t val = fv[t];
+                if (next.empty() || val > best) {
+                    for (std::uint32_t u : next) clear_bit(reach, u);
+                    next.clear();
+                    best = val;
+                }
+                if (val == best) {
+                    set_bit(reach, t);
+                    next.push_back(t);
+                }
+            }
+        layer.swap(next);
+    }
+    r.order = backtrack(n, reach);
+    return r;
+}
+
+template <int W>
+ExactResult search_any(const BlockView& v, bool want_order, bool small) {
+    return small ? search_small<W>(v, want_order) : search<W>(v, want_order);
 }
 
 #ifdef ICS_BLOCKS_POPCNT_DISPATCH
 template <int W>
-[[gnu::target("popcnt")]] ExactResult search_popcnt(const BlockView& v, bool want_order) {
-    return search<W>(v, want_order);
+[[gnu::target("popcnt")]] ExactResult search_popcnt(const BlockView& v, bool want_order, bool small) {
+    return small ? search_small<W>(v, want_order) : search<W>(v, want_order);
 }
 #endif
 
 template <int W>
-ExactResult dispatch(const BlockView& v, bool want_order) {
+ExactResult dispatch(const BlockView& v, bool want_order, bool small) {
 #ifdef ICS_BLOCKS_POPCNT_DISPATCH
     static const bool has_popcnt = __builtin_cpu_supports("popcnt");
-    if (has_popcnt) return search_popcnt<W>(v, want_order);
+    if (has_popcnt) return search_popcnt<W>(v, want_order, small);
 #endif
-    return search_any<W>(v, want_order);
+    return search_any<W>(v, want_order, small);
 }
 
-}  // namespace
-
-ExactResult exact_search(const BlockView& v, bool want_order) {
+ExactResult exact_search_impl(const BlockView& v, bool want_order, bool reference) {
     const std::uint32_t n = v.tops();
     if (n > kMaxExact)
         fail(Errc::too_large, "exact block search takes at most " + std::to_string(kMaxExact) + " sources, not " +
                                   std::to_string(n));
+    const bool small = !reference && n <= kSmall;
     std::uint32_t multi = 0;
     for (std::uint32_t b = 0; b < v.bottoms(); ++b) multi += v.in_degree(b) > 1;
     switch ((multi + 63) / 64) {
-        case 0: return dispatch<0>(v, want_order);
-        case 1: return dispatch<1>(v, want_order);
-        case 2: return dispatch<2>(v, want_order);
+        case 0: return dispatch<0>(v, want_order, small);
+        case 1: return dispatch<1>(v, want_order, small);
+        case 2: return dispatch<2>(v, want_order, small);
         case 3:
-        case 4: return dispatch<4>(v, want_order);
-        default: return dispatch<kDynamic>(v, want_order);
+        case 4: return dispatch<4>(v, want_order, small);
+        default: return dispatch<kDynamic>(v, want_order, small);
     }
+}
+
+}  // namespace
+
+ExactResult exact_search(const BlockView& v, bool want_order) { return exact_search_impl(v, want_order, false); }
+
+ExactResult exact_search_reference(const BlockView& v, bool want_order) {
+    return exact_search_impl(v, want_order, true);
 }
 
 }  // namespace ics::blocks::detail
