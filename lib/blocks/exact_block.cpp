@@ -228,7 +228,9 @@ ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
     std::uint32_t all_priv = 0;
     for (std::uint32_t t = 0; t < n; ++t) all_priv += priv[t];
     // in_union[z] = children of the sources in z and priv_in[z] their private
-    // sinks; S = mask ^ z has f(S) = (all_priv - priv_in[z]) + multi - |in_union[z]|.
+    // sinks, doubled source by source (the upper half copies the lower one
+    // with source i added: straight loops); S = mask ^ z has
+    // f(S) = (all_priv - priv_in[z]) + multi - |in_union[z]|.
     sc.in_union.resize(static_cast<std::size_t>(size) * words);
     sc.fv.resize(size);
     std::uint32_t priv_in[1u << kSmall];
@@ -239,22 +241,32 @@ ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
     const std::uint64_t* const kids = sc.kids.data();
     for (std::uint32_t w = 0; w < words; ++w) in_union[w] = 0;
     priv_in[0] = 0;
-    fv[mask] = all_priv + multi;
-    r.max_profile[n] = fv[mask];
-    for (std::uint32_t z = 1; z < size; ++z) {
-        const std::uint32_t i = static_cast<std::uint32_t>(std::countr_zero(z));
-        const std::uint32_t rest = z & (z - 1);
-        priv_in[z] = priv_in[rest] + priv[i];
-        std::uint32_t f = all_priv - priv_in[z] + multi;
-        for (std::uint32_t w = 0; w < words; ++w) {
-            const std::uint64_t u = in_union[static_cast<std::size_t>(rest) * words + w] | kids[i * words + w];
-            in_union[static_cast<std::size_t>(z) * words + w] = u;
-            f -= static_cast<std::uint32_t>(std::popcount(u));
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const std::uint32_t half = 1u << i, p = priv[i];
+        for (std::uint32_t z = 0; z < half; ++z) priv_in[half + z] = priv_in[z] + p;
+        if (words == 1) {
+            const std::uint64_t k = kids[i];
+            for (std::uint32_t z = 0; z < half; ++z) in_union[half + z] = in_union[z] | k;
+        } else {
+            for (std::uint32_t z = 0; z < half; ++z)
+                for (std::uint32_t w = 0; w < words; ++w)
+                    in_union[static_cast<std::size_t>(half + z) * words + w] =
+                        in_union[static_cast<std::size_t>(z) * words + w] | kids[i * words + w];
         }
+    }
+    // M(k) in a local array: through the vector, each store to fv (same
+    // element type) would reload its data pointer.
+    const std::uint32_t base = all_priv + multi;
+    std::uint32_t most[kSmall + 1] = {};
+    for (std::uint32_t z = 0; z < size; ++z) {
+        std::uint32_t f = base - priv_in[z];
+        for (std::uint32_t w = 0; w < words; ++w)
+            f -= static_cast<std::uint32_t>(std::popcount(in_union[static_cast<std::size_t>(z) * words + w]));
         fv[mask ^ z] = f;
-        std::uint32_t& m = r.max_profile[n - static_cast<std::uint32_t>(std::popcount(z))];
+        std::uint32_t& m = most[n - static_cast<std::uint32_t>(std::popcount(z))];
         m = std::max(m, f);
     }
+    std::copy(most, most + n + 1, r.max_profile.begin());
     // Pass 2 as in search(), reading f from the table.
     sc.reach.assign((size + 63) / 64, 0);
     std::vector<std::uint64_t>& reach = sc.reach;
@@ -263,7 +275,7 @@ ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
     reached[0] = 1;
     for (std::uint32_t s = 1; s < size; ++s) {
         const std::uint32_t k = static_cast<std::uint32_t>(std::popcount(s));
-        if (fv[s] != r.max_profile[k]) continue;
+        if (fv[s] != most[k]) continue;
         for (std::uint32_t rest = s; rest != 0; rest &= rest - 1)
             if (test_bit(reach, s & ~(rest & (0u - rest)))) {
                 set_bit(reach, s);
