@@ -266,6 +266,30 @@ private:
     std::size_t memo_used_ = 0;
 };
 
+// Σ popcount(a[i] & b[i]): the default x86-64 target has no POPCNT
+// instruction (std::popcount becomes a libgcc call, 9% of the linearizer on
+// sums of random blocks), so a copy for CPUs that have it is picked at run time.
+inline std::int64_t and_popcount_any(const std::uint64_t* a, const std::uint64_t* b, std::size_t n) {
+    std::int64_t c = 0;
+    for (std::size_t i = 0; i < n; ++i) c += std::popcount(a[i] & b[i]);
+    return c;
+}
+#if defined(__x86_64__) && defined(__GNUC__)
+[[gnu::target("popcnt")]] std::int64_t and_popcount_hw(const std::uint64_t* a, const std::uint64_t* b, std::size_t n) {
+    std::int64_t c = 0;
+    for (std::size_t i = 0; i < n; ++i) c += std::popcount(a[i] & b[i]);
+    return c;
+}
+std::int64_t and_popcount(const std::uint64_t* a, const std::uint64_t* b, std::size_t n) {
+    static const bool hw = __builtin_cpu_supports("popcnt");
+    return hw ? and_popcount_hw(a, b, n) : and_popcount_any(a, b, n);
+}
+#else
+std::int64_t and_popcount(const std::uint64_t* a, const std::uint64_t* b, std::size_t n) {
+    return and_popcount_any(a, b, n);
+}
+#endif
+
 class Linearizer {
 public:
     Linearizer(const decompose::Decomposition& dec, const blocks::ScheduleTable& blocks, MemoryGuide* guide,
@@ -910,12 +934,7 @@ private:
         for (std::uint32_t t : live_types_) {
             const std::span<const std::uint64_t> r = cache_.row(t);
             std::int64_t w = 0;
-            for (std::size_t k = 0; k < planes; ++k) {
-                const std::uint64_t* p = plane.data() + k * words;
-                std::int64_t c = 0;
-                for (std::size_t i = 0; i < words; ++i) c += std::popcount(r[i] & p[i]);
-                w += c << k;
-            }
+            for (std::size_t k = 0; k < planes; ++k) w += and_popcount(r.data(), plane.data() + k * words, words) << k;
             wins_[t] = w;
         }
         return true;
