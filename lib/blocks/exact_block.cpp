@@ -209,79 +209,114 @@ template <int W>
 ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
     const std::uint32_t n = v.tops(), size = 1u << n, mask = size - 1;
     struct Scratch {
-        std::vector<std::uint32_t> multi_index, fv;
+        std::vector<std::uint32_t> multi_index, fv, layer, grown;
         std::vector<std::uint64_t> kids, in_union, reach;
     };
     thread_local Scratch sc;
-    std::uint32_t priv[kSmall] = {}, multi = 0;
-    sc.multi_index.assign(v.bottoms(), 0xFFFFFFFFu);
-    for (std::uint32_t b = 0; b < v.bottoms(); ++b) {
-        if (v.in_degree(b) == 1) ++priv[v.up(b)[0]];
-        else sc.multi_index[b] = multi++;
-    }
-    const std::uint32_t words = W == kDynamic ? (multi + 63) / 64 : static_cast<std::uint32_t>(W < 0 ? 0 : W);
-    sc.kids.assign(static_cast<std::size_t>(n) * words, 0);
-    for (std::uint32_t t = 0; t < n; ++t)
-        for (std::uint32_t b : v.down(t))
-            if (sc.multi_index[b] != 0xFFFFFFFFu)
-                sc.kids[t * words + sc.multi_index[b] / 64] |= std::uint64_t{1} << (sc.multi_index[b] % 64);
-    std::uint32_t all_priv = 0;
-    for (std::uint32_t t = 0; t < n; ++t) all_priv += priv[t];
-    // in_union[z] = children of the sources in z and priv_in[z] their private
-    // sinks, doubled source by source (the upper half copies the lower one
-    // with source i added: straight loops); S = mask ^ z has
-    // f(S) = (all_priv - priv_in[z]) + multi - |in_union[z]|.
-    sc.in_union.resize(static_cast<std::size_t>(size) * words);
     sc.fv.resize(size);
-    std::uint32_t priv_in[1u << kSmall];
+    std::uint32_t* const fv = sc.fv.data();
     ExactResult r;
     r.max_profile.assign(n + 1, 0);
-    std::uint64_t* const in_union = sc.in_union.data();
-    std::uint32_t* const fv = sc.fv.data();
-    const std::uint64_t* const kids = sc.kids.data();
-    for (std::uint32_t w = 0; w < words; ++w) in_union[w] = 0;
-    priv_in[0] = 0;
-    for (std::uint32_t i = 0; i < n; ++i) {
-        const std::uint32_t half = 1u << i, p = priv[i];
-        for (std::uint32_t z = 0; z < half; ++z) priv_in[half + z] = priv_in[z] + p;
-        if (words == 1) {
-            const std::uint64_t k = kids[i];
-            for (std::uint32_t z = 0; z < half; ++z) in_union[half + z] = in_union[z] | k;
-        } else {
-            for (std::uint32_t z = 0; z < half; ++z)
-                for (std::uint32_t w = 0; w < words; ++w)
-                    in_union[static_cast<std::size_t>(half + z) * words + w] =
-                        in_union[static_cast<std::size_t>(z) * words + w] | kids[i * words + w];
-        }
-    }
     // M(k) in a local array: through the vector, each store to fv (same
     // element type) would reload its data pointer.
-    const std::uint32_t base = all_priv + multi;
     std::uint32_t most[kSmall + 1] = {};
-    for (std::uint32_t z = 0; z < size; ++z) {
-        std::uint32_t f = base - priv_in[z];
-        for (std::uint32_t w = 0; w < words; ++w)
-            f -= static_cast<std::uint32_t>(std::popcount(in_union[static_cast<std::size_t>(z) * words + w]));
-        fv[mask ^ z] = f;
-        std::uint32_t& m = most[n - static_cast<std::uint32_t>(std::popcount(z))];
-        m = std::max(m, f);
+    if (v.bottoms() <= 64) {
+        // Every sink one bit of a word: f(S) = sinks - |children of the
+        // sources outside S| (f's definition: a sink is counted once all
+        // its parents are in S), the unions doubled source by source (the
+        // upper half copies the lower one with source i added).
+        sc.in_union.resize(size);
+        std::uint64_t* const in_union = sc.in_union.data();
+        in_union[0] = 0;
+        for (std::uint32_t i = 0; i < n; ++i) {
+            std::uint64_t k = 0;
+            for (std::uint32_t b : v.down(i)) k |= std::uint64_t{1} << b;
+            const std::uint32_t half = 1u << i;
+            for (std::uint32_t z = 0; z < half; ++z) in_union[half + z] = in_union[z] | k;
+        }
+        const std::uint32_t sinks = v.bottoms();
+        for (std::uint32_t z = 0; z < size; ++z) {
+            // in_union[z] holds the children of the sources in z, outside S = mask ^ z.
+            const std::uint32_t f = sinks - static_cast<std::uint32_t>(std::popcount(in_union[z]));
+            fv[mask ^ z] = f;
+            // Rarely taken: no store, so no load waits on the last one.
+            std::uint32_t& m = most[n - static_cast<std::uint32_t>(std::popcount(z))];
+            if (f > m) m = f;
+        }
+    } else {
+        std::uint32_t priv[kSmall] = {}, multi = 0;
+        sc.multi_index.assign(v.bottoms(), 0xFFFFFFFFu);
+        for (std::uint32_t b = 0; b < v.bottoms(); ++b) {
+            if (v.in_degree(b) == 1) ++priv[v.up(b)[0]];
+            else sc.multi_index[b] = multi++;
+        }
+        const std::uint32_t words = W == kDynamic ? (multi + 63) / 64 : static_cast<std::uint32_t>(W < 0 ? 0 : W);
+        sc.kids.assign(static_cast<std::size_t>(n) * words, 0);
+        for (std::uint32_t t = 0; t < n; ++t)
+            for (std::uint32_t b : v.down(t))
+                if (sc.multi_index[b] != 0xFFFFFFFFu)
+                    sc.kids[t * words + sc.multi_index[b] / 64] |= std::uint64_t{1} << (sc.multi_index[b] % 64);
+        std::uint32_t all_priv = 0;
+        for (std::uint32_t t = 0; t < n; ++t) all_priv += priv[t];
+        // in_union[z] = children of the sources in z and priv_in[z] their private
+        // sinks, doubled source by source (the upper half copies the lower one
+        // with source i added: straight loops); S = mask ^ z has
+        // f(S) = (all_priv - priv_in[z]) + multi - |in_union[z]|.
+        sc.in_union.resize(static_cast<std::size_t>(size) * words);
+        std::uint32_t priv_in[1u << kSmall];
+        std::uint64_t* const in_union = sc.in_union.data();
+        const std::uint64_t* const kids = sc.kids.data();
+        for (std::uint32_t w = 0; w < words; ++w) in_union[w] = 0;
+        priv_in[0] = 0;
+        for (std::uint32_t i = 0; i < n; ++i) {
+            const std::uint32_t half = 1u << i, p = priv[i];
+            for (std::uint32_t z = 0; z < half; ++z) priv_in[half + z] = priv_in[z] + p;
+            if (words == 1) {
+                const std::uint64_t k = kids[i];
+                for (std::uint32_t z = 0; z < half; ++z) in_union[half + z] = in_union[z] | k;
+            } else {
+                for (std::uint32_t z = 0; z < half; ++z)
+                    for (std::uint32_t w = 0; w < words; ++w)
+                        in_union[static_cast<std::size_t>(half + z) * words + w] =
+                            in_union[static_cast<std::size_t>(z) * words + w] | kids[i * words + w];
+            }
+        }
+        const std::uint32_t base = all_priv + multi;
+        for (std::uint32_t z = 0; z < size; ++z) {
+            std::uint32_t f = base - priv_in[z];
+            for (std::uint32_t w = 0; w < words; ++w)
+                f -= static_cast<std::uint32_t>(std::popcount(in_union[static_cast<std::size_t>(z) * words + w]));
+            fv[mask ^ z] = f;
+            // Rarely taken: no store, so no load waits on the last one.
+            std::uint32_t& m = most[n - static_cast<std::uint32_t>(std::popcount(z))];
+            if (f > m) m = f;
+        }
     }
     std::copy(most, most + n + 1, r.max_profile.begin());
-    // Pass 2 as in search(), reading f from the table.
+    // Pass 2's sets, grown forward layer by layer from the empty set: S is
+    // reached iff f(S) = M(|S|) and some S \ {i} is reached, as in search(),
+    // whose scan of all 2^n sets (a branch on every one) this replaces; the
+    // work follows the reached sets, at most n·2^(n-1) tests.
     sc.reach.assign((size + 63) / 64, 0);
     std::vector<std::uint64_t>& reach = sc.reach;
     std::uint32_t reached[kSmall + 1] = {};
     set_bit(reach, 0);
     reached[0] = 1;
-    for (std::uint32_t s = 1; s < size; ++s) {
-        const std::uint32_t k = static_cast<std::uint32_t>(std::popcount(s));
-        if (fv[s] != most[k]) continue;
-        for (std::uint32_t rest = s; rest != 0; rest &= rest - 1)
-            if (test_bit(reach, s & ~(rest & (0u - rest)))) {
-                set_bit(reach, s);
-                ++reached[k];
-                break;
+    std::vector<std::uint32_t>& layer = sc.layer;
+    std::vector<std::uint32_t>& grown = sc.grown;
+    layer.assign(1, 0);
+    for (std::uint32_t k = 0; k < n && !layer.empty(); ++k) {
+        grown.clear();
+        const std::uint32_t want = most[k + 1];
+        for (std::uint32_t s : layer)
+            for (std::uint32_t out = mask & ~s; out != 0; out &= out - 1) {
+                const std::uint32_t t = s | (out & (0u - out));
+                if (fv[t] != want || test_bit(reach, t)) continue;
+                set_bit(reach, t);
+                grown.push_back(t);
             }
+        reached[k + 1] = static_cast<std::uint32_t>(grown.size());
+        layer.swap(grown);
     }
     r.ico = test_bit(reach, mask);
     if (!want_order) return r;
@@ -292,7 +327,8 @@ ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
     // The layered search of search(), f read from the table.
     std::uint32_t k0 = 0;
     while (reached[k0 + 1] != 0) ++k0;
-    std::vector<std::uint32_t> layer, next;
+    std::vector<std::uint32_t>& next = grown;
+    layer.clear();
     for (std::uint32_t s = 0; s <= mask; ++s)
         if (static_cast<std::uint32_t>(std::popcount(s)) == k0 && test_bit(reach, s)) layer.push_back(s);
     for (std::uint32_t k = k0; k < n; ++k) {
