@@ -920,8 +920,11 @@ private:
     // [t ▷ v]·|bucket v| — from the rows of the decided matrix: the bucket
     // sizes in binary, one bitset of live types per bit, and per live type
     // one AND and popcount per bit and word. False (nothing done) when the
-    // cache could not decide every pair at once.
+    // cache could not decide every pair at once or most types are not live.
     bool initial_wins_by_rows() {
+        // The matrix decides all T² pairs, the count below asks live²: only
+        // when most types are live (sums of components: all of them).
+        if (4 * std::uint64_t{live_types_.size()} < cache_.type_count()) return false;
         if (!cache_.decide_all(dec_.source_nodes.size())) return false;
         const std::size_t words = cache_.row(0).size();
         std::size_t largest = 0;
