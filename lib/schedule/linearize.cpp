@@ -501,16 +501,40 @@ private:
             for (std::uint32_t t : live_types_) heap_.emplace_back(score(t), t);
             std::make_heap(heap_.begin(), heap_.end(), less);
         }
+        // The top is updated in place and sifted down (its key only falls)
+        // rather than popped and pushed again: one pass down the heap instead
+        // of two. Each type has one entry, so (key, type) orders the entries
+        // totally and the answers do not depend on the heap's layout.
         for (;;) {
-            std::pop_heap(heap_.begin(), heap_.end(), less);
-            const auto [key, t] = heap_.back();
-            heap_.pop_back();
-            if (bucket_[t].empty()) continue;  // gone; a return rebuilds the heap
+            const auto [key, t] = heap_.front();
+            if (bucket_[t].empty()) {  // gone; a return rebuilds the heap
+                heap_.front() = heap_.back();
+                heap_.pop_back();
+                sift_down(less);
+                continue;
+            }
             const std::int64_t now = score(t);
-            heap_.emplace_back(now, t);
-            std::push_heap(heap_.begin(), heap_.end(), less);
             if (now == key) return t;
+            heap_.front().first = now;
+            sift_down(less);
         }
+    }
+
+    template <class Less>
+    void sift_down(Less less) {
+        const std::size_t n = heap_.size();
+        if (n < 2) return;
+        const auto moving = heap_.front();
+        std::size_t i = 0;
+        for (;;) {
+            std::size_t c = 2 * i + 1;
+            if (c >= n) break;
+            if (c + 1 < n && less(heap_[c], heap_[c + 1])) ++c;
+            if (!less(moving, heap_[c])) break;
+            heap_[i] = heap_[c];
+            i = c;
+        }
+        heap_[i] = moving;
     }
 
     // wins_[t] brought up to date with the removals logged since.
