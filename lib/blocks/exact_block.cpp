@@ -126,6 +126,44 @@ std::vector<std::uint32_t> backtrack(std::uint32_t n, const std::vector<std::uin
     return order;
 }
 
+// No ICO order. The layers of the lexicographically largest chains agree
+// with the reachable sets up to the last size k0 that has any (reached[k] =
+// how many sets of size k are reachable); from there on, layer by layer,
+// keep the successors with the largest f (f(t) for a set t), marking them in
+// `reach`; then the backtrack's order.
+template <class F>
+ICS_INLINE std::vector<std::uint32_t> lexmax_order(std::uint32_t n, const std::uint32_t* reached,
+                                                   std::vector<std::uint64_t>& reach, F f,
+                                                   std::vector<std::uint32_t>& layer, std::vector<std::uint32_t>& next) {
+    const std::uint32_t full = (1u << n) - 1;  // n <= kMaxExact
+    std::uint32_t k0 = 0;
+    while (reached[k0 + 1] != 0) ++k0;
+    layer.clear();
+    for (std::uint32_t s = 0; s <= full; ++s)
+        if (static_cast<std::uint32_t>(std::popcount(s)) == k0 && test_bit(reach, s)) layer.push_back(s);
+    for (std::uint32_t k = k0; k < n; ++k) {
+        next.clear();
+        std::uint32_t best = 0;
+        for (std::uint32_t s : layer)
+            for (std::uint32_t i = 0; i < n; ++i) {
+                const std::uint32_t t = s | 1u << i;
+                if (t == s || test_bit(reach, t)) continue;
+                const std::uint32_t val = f(t);
+                if (next.empty() || val > best) {
+                    for (std::uint32_t u : next) clear_bit(reach, u);
+                    next.clear();
+                    best = val;
+                }
+                if (val == best) {
+                    set_bit(reach, t);
+                    next.push_back(t);
+                }
+            }
+        layer.swap(next);
+    }
+    return backtrack(n, reach);
+}
+
 template <int W>
 ICS_INLINE ExactResult search(const BlockView& v, bool want_order) {
     const std::uint32_t n = v.tops();
@@ -166,35 +204,8 @@ ICS_INLINE ExactResult search(const BlockView& v, bool want_order) {
         r.order = backtrack(n, reach);
         return r;
     }
-    // No ICO order. The layers of the lexicographically largest chains agree
-    // with the reachable sets up to the last size k0 that has any; from there
-    // on, layer by layer, keep the successors with the largest f.
-    std::uint32_t k0 = 0;
-    while (reached[k0 + 1] != 0) ++k0;
     std::vector<std::uint32_t> layer, next;
-    for (std::uint32_t s = 0; s <= full; ++s)
-        if (static_cast<std::uint32_t>(std::popcount(s)) == k0 && test_bit(reach, s)) layer.push_back(s);
-    for (std::uint32_t k = k0; k < n; ++k) {
-        next.clear();
-        std::uint32_t best = 0;
-        for (std::uint32_t s : layer)
-            for (std::uint32_t i = 0; i < n; ++i) {
-                const std::uint32_t t = s | 1u << i;
-                if (t == s || test_bit(reach, t)) continue;
-                const std::uint32_t val = f.eval(t);
-                if (next.empty() || val > best) {
-                    for (std::uint32_t u : next) clear_bit(reach, u);
-                    next.clear();
-                    best = val;
-                }
-                if (val == best) {
-                    set_bit(reach, t);
-                    next.push_back(t);
-                }
-            }
-        layer.swap(next);
-    }
-    r.order = backtrack(n, reach);
+    r.order = lexmax_order(n, reached.data(), reach, [&](std::uint32_t t) { return f.eval(t); }, layer, next);
     return r;
 }
 
@@ -334,33 +345,7 @@ ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
         return r;
     }
     // The layered search of search(), f read from the table.
-    std::uint32_t k0 = 0;
-    while (reached[k0 + 1] != 0) ++k0;
-    std::vector<std::uint32_t>& next = grown;
-    layer.clear();
-    for (std::uint32_t s = 0; s <= mask; ++s)
-        if (static_cast<std::uint32_t>(std::popcount(s)) == k0 && test_bit(reach, s)) layer.push_back(s);
-    for (std::uint32_t k = k0; k < n; ++k) {
-        next.clear();
-        std::uint32_t best = 0;
-        for (std::uint32_t s : layer)
-            for (std::uint32_t i = 0; i < n; ++i) {
-                const std::uint32_t t = s | 1u << i;
-                if (t == s || test_bit(reach, t)) continue;
-                const std::uint32_t val = fv[t];
-                if (next.empty() || val > best) {
-                    for (std::uint32_t u : next) clear_bit(reach, u);
-                    next.clear();
-                    best = val;
-                }
-                if (val == best) {
-                    set_bit(reach, t);
-                    next.push_back(t);
-                }
-            }
-        layer.swap(next);
-    }
-    r.order = backtrack(n, reach);
+    r.order = lexmax_order(n, reached, reach, [fv](std::uint32_t t) { return fv[t]; }, layer, grown);
     return r;
 }
 
