@@ -224,6 +224,16 @@ ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
         std::vector<std::uint64_t> kids, in_union, reach;
     };
     thread_local Scratch sc;
+    // Blocks with many sinks make the unions wide: those are not kept past
+    // the call (one block of 12 sources and 10^5 sinks would hold 50 MB).
+    struct Trim {
+        Scratch& s;
+        ~Trim() {
+            if (s.in_union.capacity() > (std::size_t{1} << kSmall)) s.in_union = {};
+            if (s.multi_index.capacity() > (std::size_t{1} << kSmall)) s.multi_index = {};
+            if (s.kids.capacity() > (std::size_t{1} << kSmall)) s.kids = {};
+        }
+    } trim{sc};
     sc.fv.resize(size);
     std::uint32_t* const fv = sc.fv.data();
     ExactResult r;
