@@ -179,6 +179,9 @@ struct ExactResult {
     std::vector<std::uint32_t> max_profile;  // M(k) = max_{|S|=k} f(S), k = 0..tops
 };
 ExactResult exact_search(const BlockView& v, bool want_order = true);
+// The same by the two half tables alone, at every size (blocks of up to 12
+// sources take a one-table path in exact_search): a test oracle.
+ExactResult exact_search_reference(const BlockView& v, bool want_order = true);
 
 // The greedy order of greedy.cpp (not proven).
 std::vector<std::uint32_t> greedy_order(const BlockView& v);

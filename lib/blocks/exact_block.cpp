@@ -126,6 +126,44 @@ std::vector<std::uint32_t> backtrack(std::uint32_t n, const std::vector<std::uin
     return order;
 }
 
+// No ICO order. The layers of the lexicographically largest chains agree
+// with the reachable sets up to the last size k0 that has any (reached[k] =
+// how many sets of size k are reachable); from there on, layer by layer,
+// keep the successors with the largest f (f(t) for a set t), marking them in
+// `reach`; then the backtrack's order.
+template <class F>
+ICS_INLINE std::vector<std::uint32_t> lexmax_order(std::uint32_t n, const std::uint32_t* reached,
+                                                   std::vector<std::uint64_t>& reach, F f,
+                                                   std::vector<std::uint32_t>& layer, std::vector<std::uint32_t>& next) {
+    const std::uint32_t full = (1u << n) - 1;  // n <= kMaxExact
+    std::uint32_t k0 = 0;
+    while (reached[k0 + 1] != 0) ++k0;
+    layer.clear();
+    for (std::uint32_t s = 0; s <= full; ++s)
+        if (static_cast<std::uint32_t>(std::popcount(s)) == k0 && test_bit(reach, s)) layer.push_back(s);
+    for (std::uint32_t k = k0; k < n; ++k) {
+        next.clear();
+        std::uint32_t best = 0;
+        for (std::uint32_t s : layer)
+            for (std::uint32_t i = 0; i < n; ++i) {
+                const std::uint32_t t = s | 1u << i;
+                if (t == s || test_bit(reach, t)) continue;
+                const std::uint32_t val = f(t);
+                if (next.empty() || val > best) {
+                    for (std::uint32_t u : next) clear_bit(reach, u);
+                    next.clear();
+                    best = val;
+                }
+                if (val == best) {
+                    set_bit(reach, t);
+                    next.push_back(t);
+                }
+            }
+        layer.swap(next);
+    }
+    return backtrack(n, reach);
+}
+
 template <int W>
 ICS_INLINE ExactResult search(const BlockView& v, bool want_order) {
     const std::uint32_t n = v.tops();
@@ -166,76 +204,206 @@ ICS_INLINE ExactResult search(const BlockView& v, bool want_order) {
         r.order = backtrack(n, reach);
         return r;
     }
-    // No ICO order. The layers of the lexicographically largest chains agree
-    // with the reachable sets up to the last size k0 that has any; from there
-    // on, layer by layer, keep the successors with the largest f.
-    std::uint32_t k0 = 0;
-    while (reached[k0 + 1] != 0) ++k0;
     std::vector<std::uint32_t> layer, next;
-    for (std::uint32_t s = 0; s <= full; ++s)
-        if (static_cast<std::uint32_t>(std::popcount(s)) == k0 && test_bit(reach, s)) layer.push_back(s);
-    for (std::uint32_t k = k0; k < n; ++k) {
-        next.clear();
-        std::uint32_t best = 0;
-        for (std::uint32_t s : layer)
-            for (std::uint32_t i = 0; i < n; ++i) {
-                const std::uint32_t t = s | 1u << i;
-                if (t == s || test_bit(reach, t)) continue;
-                const std::uint32_t val = f.eval(t);
-                if (next.empty() || val > best) {
-                    for (std::uint32_t u : next) clear_bit(reach, u);
-                    next.clear();
-                    best = val;
-                }
-                if (val == best) {
-                    set_bit(reach, t);
-                    next.push_back(t);
-                }
+    r.order = lexmax_order(n, reached.data(), reach, [&](std::uint32_t t) { return f.eval(t); }, layer, next);
+    return r;
+}
+
+// Blocks of at most kSmall sources (sums of small random blocks: 50,000
+// searches of 10 sources for 10^6 nodes): the same passes with f tabulated
+// once for all 2^n subsets in the loop that builds the unions (search()
+// evaluates every subset twice from two half tables), and the scratch arrays
+// reused across calls. f(S) is the same number, so every answer is.
+constexpr std::uint32_t kSmall = 12;
+
+template <int W>
+ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
+    const std::uint32_t n = v.tops(), size = 1u << n, mask = size - 1;
+    struct Scratch {
+        std::vector<std::uint32_t> multi_index, fv, layer, grown;
+        std::vector<std::uint64_t> kids, in_union, reach;
+    };
+    thread_local Scratch sc;
+    // Blocks with many sinks make the unions wide: those are not kept past
+    // the call (one block of 12 sources and 10^5 sinks would hold 50 MB).
+    struct Trim {
+        Scratch& s;
+        ~Trim() {
+            if (s.in_union.capacity() > (std::size_t{1} << kSmall)) s.in_union = {};
+            if (s.multi_index.capacity() > (std::size_t{1} << kSmall)) s.multi_index = {};
+            if (s.kids.capacity() > (std::size_t{1} << kSmall)) s.kids = {};
+        }
+    } trim{sc};
+    sc.fv.resize(size);
+    std::uint32_t* const fv = sc.fv.data();
+    ExactResult r;
+    r.max_profile.assign(n + 1, 0);
+    // M(k) in a local array: through the vector, each store to fv (same
+    // element type) would reload its data pointer.
+    std::uint32_t most[kSmall + 1] = {};
+    if (v.bottoms() <= 64) {
+        // Every sink one bit of a word: f(S) = sinks - |children of the
+        // sources outside S| (f's definition: a sink is counted once all
+        // its parents are in S), the unions doubled source by source (the
+        // upper half copies the lower one with source i added).
+        sc.in_union.resize(size);
+        std::uint64_t* const in_union = sc.in_union.data();
+        in_union[0] = 0;
+        for (std::uint32_t i = 0; i < n; ++i) {
+            std::uint64_t k = 0;
+            for (std::uint32_t b : v.down(i)) k |= std::uint64_t{1} << b;
+            const std::uint32_t half = 1u << i;
+            // Fixed blocks of 8 and restrict (the halves never overlap): -O2's
+            // very cheap cost model then vectorizes the copy.
+            const std::uint64_t* __restrict lo = in_union;
+            std::uint64_t* __restrict hi = in_union + half;
+            if (half >= 8) {
+                for (std::uint32_t z = 0; z < half; z += 8)
+                    for (std::uint32_t u = 0; u < 8; ++u) hi[z + u] = lo[z + u] | k;
+            } else {
+                for (std::uint32_t z = 0; z < half; ++z) hi[z] = lo[z] | k;
             }
-        layer.swap(next);
+        }
+        const std::uint32_t sinks = v.bottoms();
+        for (std::uint32_t z = 0; z < size; ++z) {
+            // in_union[z] holds the children of the sources in z, outside S = mask ^ z.
+            const std::uint32_t f = sinks - static_cast<std::uint32_t>(std::popcount(in_union[z]));
+            fv[mask ^ z] = f;
+            // Rarely taken: no store, so no load waits on the last one.
+            std::uint32_t& m = most[n - static_cast<std::uint32_t>(std::popcount(z))];
+            if (f > m) m = f;
+        }
+    } else {
+        std::uint32_t priv[kSmall] = {}, multi = 0;
+        sc.multi_index.assign(v.bottoms(), 0xFFFFFFFFu);
+        for (std::uint32_t b = 0; b < v.bottoms(); ++b) {
+            if (v.in_degree(b) == 1) ++priv[v.up(b)[0]];
+            else sc.multi_index[b] = multi++;
+        }
+        const std::uint32_t words = W == kDynamic ? (multi + 63) / 64 : static_cast<std::uint32_t>(W < 0 ? 0 : W);
+        sc.kids.assign(static_cast<std::size_t>(n) * words, 0);
+        for (std::uint32_t t = 0; t < n; ++t)
+            for (std::uint32_t b : v.down(t))
+                if (sc.multi_index[b] != 0xFFFFFFFFu)
+                    sc.kids[t * words + sc.multi_index[b] / 64] |= std::uint64_t{1} << (sc.multi_index[b] % 64);
+        std::uint32_t all_priv = 0;
+        for (std::uint32_t t = 0; t < n; ++t) all_priv += priv[t];
+        // in_union[z] = children of the sources in z and priv_in[z] their private
+        // sinks, doubled source by source (the upper half copies the lower one
+        // with source i added: straight loops); S = mask ^ z has
+        // f(S) = (all_priv - priv_in[z]) + multi - |in_union[z]|.
+        sc.in_union.resize(static_cast<std::size_t>(size) * words);
+        std::uint32_t priv_in[1u << kSmall];
+        std::uint64_t* const in_union = sc.in_union.data();
+        const std::uint64_t* const kids = sc.kids.data();
+        for (std::uint32_t w = 0; w < words; ++w) in_union[w] = 0;
+        priv_in[0] = 0;
+        for (std::uint32_t i = 0; i < n; ++i) {
+            const std::uint32_t half = 1u << i, p = priv[i];
+            for (std::uint32_t z = 0; z < half; ++z) priv_in[half + z] = priv_in[z] + p;
+            if (words == 1) {
+                const std::uint64_t k = kids[i];
+                for (std::uint32_t z = 0; z < half; ++z) in_union[half + z] = in_union[z] | k;
+            } else {
+                for (std::uint32_t z = 0; z < half; ++z)
+                    for (std::uint32_t w = 0; w < words; ++w)
+                        in_union[static_cast<std::size_t>(half + z) * words + w] =
+                            in_union[static_cast<std::size_t>(z) * words + w] | kids[i * words + w];
+            }
+        }
+        const std::uint32_t base = all_priv + multi;
+        for (std::uint32_t z = 0; z < size; ++z) {
+            std::uint32_t f = base - priv_in[z];
+            for (std::uint32_t w = 0; w < words; ++w)
+                f -= static_cast<std::uint32_t>(std::popcount(in_union[static_cast<std::size_t>(z) * words + w]));
+            fv[mask ^ z] = f;
+            // Rarely taken: no store, so no load waits on the last one.
+            std::uint32_t& m = most[n - static_cast<std::uint32_t>(std::popcount(z))];
+            if (f > m) m = f;
+        }
     }
-    r.order = backtrack(n, reach);
+    std::copy(most, most + n + 1, r.max_profile.begin());
+    // Pass 2's sets, grown forward layer by layer from the empty set: S is
+    // reached iff f(S) = M(|S|) and some S \ {i} is reached, as in search(),
+    // whose scan of all 2^n sets (a branch on every one) this replaces; the
+    // work follows the reached sets, at most n·2^(n-1) tests.
+    sc.reach.assign((size + 63) / 64, 0);
+    std::vector<std::uint64_t>& reach = sc.reach;
+    std::uint32_t reached[kSmall + 1] = {};
+    set_bit(reach, 0);
+    reached[0] = 1;
+    std::vector<std::uint32_t>& layer = sc.layer;
+    std::vector<std::uint32_t>& grown = sc.grown;
+    layer.assign(1, 0);
+    for (std::uint32_t k = 0; k < n && !layer.empty(); ++k) {
+        grown.clear();
+        const std::uint32_t want = most[k + 1];
+        for (std::uint32_t s : layer)
+            for (std::uint32_t out = mask & ~s; out != 0; out &= out - 1) {
+                const std::uint32_t t = s | (out & (0u - out));
+                if (fv[t] != want || test_bit(reach, t)) continue;
+                set_bit(reach, t);
+                grown.push_back(t);
+            }
+        reached[k + 1] = static_cast<std::uint32_t>(grown.size());
+        layer.swap(grown);
+    }
+    r.ico = test_bit(reach, mask);
+    if (!want_order) return r;
+    if (r.ico) {
+        r.order = backtrack(n, reach);
+        return r;
+    }
+    // The layered search of search(), f read from the table.
+    r.order = lexmax_order(n, reached, reach, [fv](std::uint32_t t) { return fv[t]; }, layer, grown);
     return r;
 }
 
 template <int W>
-ExactResult search_any(const BlockView& v, bool want_order) {
-    return search<W>(v, want_order);
+ExactResult search_any(const BlockView& v, bool want_order, bool small) {
+    return small ? search_small<W>(v, want_order) : search<W>(v, want_order);
 }
 
 #ifdef ICS_BLOCKS_POPCNT_DISPATCH
 template <int W>
-[[gnu::target("popcnt")]] ExactResult search_popcnt(const BlockView& v, bool want_order) {
-    return search<W>(v, want_order);
+[[gnu::target("popcnt")]] ExactResult search_popcnt(const BlockView& v, bool want_order, bool small) {
+    return small ? search_small<W>(v, want_order) : search<W>(v, want_order);
 }
 #endif
 
 template <int W>
-ExactResult dispatch(const BlockView& v, bool want_order) {
+ExactResult dispatch(const BlockView& v, bool want_order, bool small) {
 #ifdef ICS_BLOCKS_POPCNT_DISPATCH
     static const bool has_popcnt = __builtin_cpu_supports("popcnt");
-    if (has_popcnt) return search_popcnt<W>(v, want_order);
+    if (has_popcnt) return search_popcnt<W>(v, want_order, small);
 #endif
-    return search_any<W>(v, want_order);
+    return search_any<W>(v, want_order, small);
 }
 
-}  // namespace
-
-ExactResult exact_search(const BlockView& v, bool want_order) {
+ExactResult exact_search_impl(const BlockView& v, bool want_order, bool reference) {
     const std::uint32_t n = v.tops();
     if (n > kMaxExact)
         fail(Errc::too_large, "exact block search takes at most " + std::to_string(kMaxExact) + " sources, not " +
                                   std::to_string(n));
+    const bool small = !reference && n <= kSmall;
     std::uint32_t multi = 0;
     for (std::uint32_t b = 0; b < v.bottoms(); ++b) multi += v.in_degree(b) > 1;
     switch ((multi + 63) / 64) {
-        case 0: return dispatch<0>(v, want_order);
-        case 1: return dispatch<1>(v, want_order);
-        case 2: return dispatch<2>(v, want_order);
+        case 0: return dispatch<0>(v, want_order, small);
+        case 1: return dispatch<1>(v, want_order, small);
+        case 2: return dispatch<2>(v, want_order, small);
         case 3:
-        case 4: return dispatch<4>(v, want_order);
-        default: return dispatch<kDynamic>(v, want_order);
+        case 4: return dispatch<4>(v, want_order, small);
+        default: return dispatch<kDynamic>(v, want_order, small);
     }
+}
+
+}  // namespace
+
+ExactResult exact_search(const BlockView& v, bool want_order) { return exact_search_impl(v, want_order, false); }
+
+ExactResult exact_search_reference(const BlockView& v, bool want_order) {
+    return exact_search_impl(v, want_order, true);
 }
 
 }  // namespace ics::blocks::detail

@@ -44,6 +44,19 @@ public:
 
     std::size_t size() const noexcept { return steps_.size(); }
 
+    // Every answer at once, as a bit matrix: bit j of row i (row_words
+    // 64-bit words per row, rows one after another in `out`) is
+    // has_priority(ids[i], ids[j]), for the ids that are not kNone (their
+    // rows and columns stay 0). Per coordinate k of the window arrays, the
+    // profiles whose right_[k] is at most each value met are one bitset
+    // (cumulative, by sorted value); row i is the AND, over its 2·s_i
+    // coordinates, of the bitset of the largest value <= left_i[k]. Cost:
+    // O(Σ 2·s_i · ids/64) word operations plus the bitsets, instead of a
+    // comparison loop per pair. Returns false, out untouched, when the
+    // bitsets would take more than max_bytes.
+    bool priority_matrix(std::span<const std::uint32_t> ids, std::size_t max_bytes,
+                         std::vector<std::uint64_t>& out) const;
+
 private:
     // Per profile, s steps, 2s entries each: left = (minwin(y), tail(y)) and
     // right = (prefix(y), maxwin(y)) for y = 1..s, interleaved so that one

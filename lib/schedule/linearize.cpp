@@ -1,6 +1,7 @@
 #include "schedule/linearize.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <optional>
 #include <queue>
 #include <utility>
@@ -133,7 +134,54 @@ public:
     }
     std::uint32_t type(BlockId b) const { return type_of_[b]; }
     std::uint32_t type_count() const { return static_cast<std::uint32_t>(reps_.size()); }
+
+    // Decides every pair at once before the greedy steps, which ask about all
+    // pairs of present types anyway (T² window comparisons for T distinct
+    // profiles: 3,205 types, 10^7 tests, on 10^6 nodes of random 10×10
+    // blocks): the window-form pairs by WindowForm::priority_matrix's
+    // bitsets, the others (Theorem 2.2's families, profiles of more than
+    // WindowForm::kMaxSteps steps) by decide(). Same answers as decide();
+    // skipped (false) when the matrix or its bitsets would exceed 32 bytes
+    // per block source, or too many pairs would need decide().
+    bool decide_all(std::uint64_t sources) {
+        if (!full_.empty()) return true;
+        const std::size_t t = reps_.size(), words = (t + 63) / 64;
+        if (t < 2 || window_.empty()) return false;
+        std::vector<std::uint32_t> odd, fam;  // types without a window form / of a known family
+        for (std::uint32_t a = 0; a < t; ++a) {
+            if (window_[a] == priority::WindowForm::kNone) odd.push_back(a);
+            if (family_[a].kind) fam.push_back(a);
+        }
+        if (odd.size() > 64 || fam.size() > 4096) return false;
+        const std::size_t budget = 32 * std::max<std::uint64_t>(sources, 1 << 15);
+        if (t * words * sizeof(std::uint64_t) > budget) return false;
+        std::vector<std::uint64_t> m;
+        if (!windows_.priority_matrix(window_, budget - t * words * sizeof(std::uint64_t), m)) return false;
+        auto set = [&](std::uint32_t a, std::uint32_t b, bool v) {
+            std::uint64_t& w = m[a * words + b / 64];
+            const std::uint64_t bit = std::uint64_t{1} << (b % 64);
+            w = v ? w | bit : w & ~bit;
+        };
+        for (std::uint32_t a : fam)  // Theorem 2.2 first, as decide()
+            for (std::uint32_t b : fam)
+                if (theorem_2_2(family_[a], family_[b])) set(a, b, true);
+        for (std::uint32_t a : odd)
+            for (std::uint32_t b = 0; b < t; ++b) {
+                set(a, b, decide(a, b));
+                set(b, a, decide(b, a));
+            }
+        full_ = std::move(m);
+        full_words_ = words;
+        return true;
+    }
+    // Row a of the matrix of decide_all() (empty span before it).
+    std::span<const std::uint64_t> row(std::uint32_t a) const {
+        if (full_.empty()) return {};
+        return {full_.data() + std::size_t{a} * full_words_, full_words_};
+    }
+
     bool prio(std::uint32_t a, std::uint32_t b) {
+        if (!full_.empty()) return (full_[std::size_t{a} * full_words_ + b / 64] >> (b % 64)) & 1;
         if (!dense_.empty()) {
             std::int8_t& m = dense_[std::size_t{a} * reps_.size() + b];
             if (m < 0) m = decide(a, b) ? 1 : 0;
@@ -206,6 +254,8 @@ private:
 
     BigVector<std::uint32_t> type_of_;
     std::vector<Profile> reps_;
+    std::vector<std::uint64_t> full_;  // decide_all(): bit b of row a = a ▷ b
+    std::size_t full_words_ = 0;
     std::vector<std::int8_t> dense_;
     std::vector<std::uint64_t> bits_;  // beyond kDenseTypes, while small enough: 2 bits per pair
     std::vector<Family> family_;
@@ -215,6 +265,30 @@ private:
     std::vector<std::uint8_t> memo_vals_;
     std::size_t memo_used_ = 0;
 };
+
+// Σ popcount(a[i] & b[i]): the default x86-64 target has no POPCNT
+// instruction (std::popcount becomes a libgcc call, 9% of the linearizer on
+// sums of random blocks), so a copy for CPUs that have it is picked at run time.
+inline std::int64_t and_popcount_any(const std::uint64_t* a, const std::uint64_t* b, std::size_t n) {
+    std::int64_t c = 0;
+    for (std::size_t i = 0; i < n; ++i) c += std::popcount(a[i] & b[i]);
+    return c;
+}
+#if defined(__x86_64__) && defined(__GNUC__)
+[[gnu::target("popcnt")]] std::int64_t and_popcount_hw(const std::uint64_t* a, const std::uint64_t* b, std::size_t n) {
+    std::int64_t c = 0;
+    for (std::size_t i = 0; i < n; ++i) c += std::popcount(a[i] & b[i]);
+    return c;
+}
+std::int64_t and_popcount(const std::uint64_t* a, const std::uint64_t* b, std::size_t n) {
+    static const bool hw = __builtin_cpu_supports("popcnt");
+    return hw ? and_popcount_hw(a, b, n) : and_popcount_any(a, b, n);
+}
+#else
+std::int64_t and_popcount(const std::uint64_t* a, const std::uint64_t* b, std::size_t n) {
+    return and_popcount_any(a, b, n);
+}
+#endif
 
 class Linearizer {
 public:
@@ -427,16 +501,40 @@ private:
             for (std::uint32_t t : live_types_) heap_.emplace_back(score(t), t);
             std::make_heap(heap_.begin(), heap_.end(), less);
         }
+        // The top is updated in place and sifted down (its key only falls)
+        // rather than popped and pushed again: one pass down the heap instead
+        // of two. Each type has one entry, so (key, type) orders the entries
+        // totally and the answers do not depend on the heap's layout.
         for (;;) {
-            std::pop_heap(heap_.begin(), heap_.end(), less);
-            const auto [key, t] = heap_.back();
-            heap_.pop_back();
-            if (bucket_[t].empty()) continue;  // gone; a return rebuilds the heap
+            const auto [key, t] = heap_.front();
+            if (bucket_[t].empty()) {  // gone; a return rebuilds the heap
+                heap_.front() = heap_.back();
+                heap_.pop_back();
+                sift_down(less);
+                continue;
+            }
             const std::int64_t now = score(t);
-            heap_.emplace_back(now, t);
-            std::push_heap(heap_.begin(), heap_.end(), less);
             if (now == key) return t;
+            heap_.front().first = now;
+            sift_down(less);
         }
+    }
+
+    template <class Less>
+    void sift_down(Less less) {
+        const std::size_t n = heap_.size();
+        if (n < 2) return;
+        const auto moving = heap_.front();
+        std::size_t i = 0;
+        for (;;) {
+            std::size_t c = 2 * i + 1;
+            if (c >= n) break;
+            if (c + 1 < n && less(heap_[c], heap_[c + 1])) ++c;
+            if (!less(moving, heap_[c])) break;
+            heap_[i] = heap_[c];
+            i = c;
+        }
+        heap_[i] = moving;
     }
 
     // wins_[t] brought up to date with the removals logged since.
@@ -812,12 +910,13 @@ private:
                 counted_.assign(cache_.type_count(), 0);
                 // Every live type counted afresh: count_wins(t, 0, true)
                 // without its first loop, which moves scores by 0.
-                for (std::uint32_t t : live_types_) {
-                    std::int64_t w = 0;
-                    for (std::uint32_t v : live_types_)
-                        if (cache_.prio(t, v)) w += static_cast<std::int64_t>(bucket_[v].size());
-                    wins_[t] = w;
-                }
+                if (!initial_wins_by_rows())
+                    for (std::uint32_t t : live_types_) {
+                        std::int64_t w = 0;
+                        for (std::uint32_t v : live_types_)
+                            if (cache_.prio(t, v)) w += static_cast<std::int64_t>(bucket_[v].size());
+                        wins_[t] = w;
+                    }
                 heap_dirty_ = true;
             }
             const BlockId best = bucket_[greedy_best()].front();
@@ -839,6 +938,33 @@ private:
         }
         if (out_.reason.empty()) note_failure(why_not(best));
         emit_single(best);
+    }
+
+    // The first greedy step's scores — wins_[t] = Σ over live types v of
+    // [t ▷ v]·|bucket v| — from the rows of the decided matrix: the bucket
+    // sizes in binary, one bitset of live types per bit, and per live type
+    // one AND and popcount per bit and word. False (nothing done) when the
+    // cache could not decide every pair at once or most types are not live.
+    bool initial_wins_by_rows() {
+        // The matrix decides all T² pairs, the count below asks live²: only
+        // when most types are live (sums of components: all of them).
+        if (4 * std::uint64_t{live_types_.size()} < cache_.type_count()) return false;
+        if (!cache_.decide_all(dec_.source_nodes.size())) return false;
+        const std::size_t words = cache_.row(0).size();
+        std::size_t largest = 0;
+        for (std::uint32_t v : live_types_) largest = std::max(largest, bucket_[v].size());
+        const std::size_t planes = static_cast<std::size_t>(std::bit_width(largest));
+        std::vector<std::uint64_t> plane(planes * words, 0);
+        for (std::uint32_t v : live_types_)
+            for (std::size_t k = 0; k < planes; ++k)
+                if ((bucket_[v].size() >> k) & 1) plane[k * words + v / 64] |= std::uint64_t{1} << (v % 64);
+        for (std::uint32_t t : live_types_) {
+            const std::span<const std::uint64_t> r = cache_.row(t);
+            std::int64_t w = 0;
+            for (std::size_t k = 0; k < planes; ++k) w += and_popcount(r.data(), plane.data() + k * words, words) << k;
+            wins_[t] = w;
+        }
+        return true;
     }
 
     // Names a block that `b` (the best candidate) lacks ▷-priority over.

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "algebra/algebra.hpp"
+#include "blocks/block_detail.hpp"
 #include "blocks/schedule_table.hpp"
 #include "common/random.hpp"
 #include "decompose/decomposition.hpp"
@@ -154,6 +155,47 @@ void BM_LinearizeMemory(benchmark::State& state) {
     state.SetLabel(p.label);
 }
 
+// Every block's schedule into a table, as schedule() makes it (the exact
+// searches of 10-source blocks on the block sums).
+void BM_BlockTable(benchmark::State& state) {
+    const Prepared& p = prepared(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        blocks::ScheduleTable table;
+        table.reserve(p.dec.block_count, p.dec.source_nodes.size());
+        for (decompose::BlockId b = 0; b < p.dec.block_count; ++b)
+            blocks::schedule_block_into(table, p.sk->dag(), p.dec.sources(b));
+        benchmark::DoNotOptimize(table);
+    }
+    state.SetLabel(p.label);
+}
+
+// The exhaustive searches alone over the blocks of at most 12 sources that
+// are not complete (local copies made once): the one-table path against the
+// two half tables (exact_search_reference), same blocks.
+void exact_searches(benchmark::State& state, bool reference) {
+    const Prepared& p = prepared(static_cast<int>(state.range(0)));
+    static std::vector<blocks::detail::LocalBlock> local;
+    static int made = -1;
+    if (made != state.range(0)) {
+        local.clear();
+        for (decompose::BlockId b = 0; b < p.dec.block_count; ++b) {
+            const auto src = p.dec.sources(b);
+            if (src.size() > 12 || blocks::detail::complete_block_sinks(p.sk->dag(), src) > 0) continue;
+            local.push_back(blocks::detail::make_local_block(p.sk->dag(), src));
+        }
+        made = static_cast<int>(state.range(0));
+    }
+    for (auto _ : state)
+        for (const auto& b : local) {
+            auto r = reference ? blocks::detail::exact_search_reference(b.view()) : blocks::detail::exact_search(b.view());
+            benchmark::DoNotOptimize(r);
+        }
+    state.SetLabel(p.label);
+    state.counters["searches"] = static_cast<double>(local.size());
+}
+void BM_ExactSearches(benchmark::State& s) { exact_searches(s, false); }
+void BM_ExactSearchesReference(benchmark::State& s) { exact_searches(s, true); }
+
 // 8,000 profiles: 4,000 copies of (0,2,3), which lacks priority over itself,
 // then 4,000 of (0,1,1): no chain, a real sweep; or 8,000 copies of W(2,2)'s.
 std::vector<std::vector<std::uint32_t>> many_profiles(bool chain) {
@@ -199,6 +241,9 @@ void BM_TwoSweepPath(benchmark::State& state) {
 BENCHMARK(BM_Linearize)->DenseRange(0, 9)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LinearizeMemory)->DenseRange(0, 9)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LinearizeReference)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BlockTable)->Arg(3)->Arg(7)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ExactSearches)->Arg(3)->Arg(7)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ExactSearchesReference)->Arg(3)->Arg(7)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_IcSweepMany)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_IcSweepManyReference)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TwoSweepPath)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "block_test_util.hpp"
+#include "blocks/block_detail.hpp"
 
 namespace ics::blocks::test {
 namespace {
@@ -55,6 +56,36 @@ TEST(Exact, ManySinksUseWideMasks) {
             check_exact(tb, std::to_string(bottoms) + " sinks");
         }
     }
+}
+
+// Blocks of up to 12 sources take the one-table path; the two half tables
+// (exact_search_reference) give the same maxima, verdict and order, with and
+// without an order asked for, on blocks with and without ICO orders and with
+// 0, 1, 2, 4 and a run-time count of mask words.
+TEST(Exact, OneTablePathMatchesTheHalfTables) {
+    SplitMix64 rng(2026);
+    int ico = 0, not_ico = 0;
+    for (int it = 0; it < 3000; ++it) {
+        const auto tops = 1 + static_cast<std::uint32_t>(rng.below(12));
+        const std::uint32_t wide[] = {5, 12, 40, 100, 180, 300};
+        const auto bottoms = it % 10 == 9 ? wide[rng.below(6)] : 1 + static_cast<std::uint32_t>(rng.below(14));
+        const TestBlock tb = materialise(random_spec(tops, bottoms, 0.1 + 0.6 * rng.uniform(), rng),
+                                         static_cast<std::uint64_t>(it) + 1);
+        const detail::LocalBlock lb = detail::make_local_block(tb.dag, tb.sources);
+        for (const detail::BlockView& v : {lb.view(), lb.view().dual()}) {
+            if (v.tops() > 12) continue;
+            for (bool want : {true, false}) {
+                const detail::ExactResult a = detail::exact_search(v, want);
+                const detail::ExactResult b = detail::exact_search_reference(v, want);
+                EXPECT_EQ(a.ico, b.ico) << it;
+                EXPECT_EQ(a.max_profile, b.max_profile) << it;
+                EXPECT_EQ(a.order, b.order) << it;
+                (a.ico ? ico : not_ico)++;
+            }
+        }
+    }
+    EXPECT_GT(ico, 1000);
+    EXPECT_GT(not_ico, 500);
 }
 
 TEST(Exact, HandExamples) {

@@ -216,6 +216,76 @@ TEST(Large, LinearizeIncrementalMatchesReferenceOnThousandsOfDistinctBlocks) {
     compare_on_distinct_blocks(cases, 13);
 }
 
+// Random blocks summed with W, M, N and cycle blocks (Theorem 2.2 decides
+// their pairs before system (1)) and with random blocks of 65 to 90
+// sources (profiles too long for the window form): the greedy steps' matrix
+// of every answer fills those pairs by the same decisions; the reference
+// asks system (1) pair by pair.
+Dag mixed_blocks_sum(std::uint64_t seed) {
+    SplitMix64 rng(seed);
+    const Dag randoms = random_blocks_sum(150 + static_cast<std::uint32_t>(rng.below(250)), 10, seed);
+    DagBuilder b;
+    for (NodeId v = 0; v < randoms.node_count(); ++v) b.add_node(std::string(randoms.name(v)));
+    for (NodeId v = 0; v < randoms.node_count(); ++v)
+        for (NodeId c : randoms.children(v)) b.add_arc(v, c);
+    NodeId next = randoms.node_count();
+    auto add = [&](std::uint32_t tops, std::uint32_t bottoms, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& arcs) {
+        for (std::uint32_t i = 0; i < tops + bottoms; ++i) b.add_node("x" + std::to_string(next + i));
+        for (auto [t, u] : arcs) b.add_arc(next + t, next + tops + u);
+        next += tops + bottoms;
+    };
+    const int extra = 20 + static_cast<int>(rng.below(40));
+    for (int k = 0; k < extra; ++k) {
+        const auto s = 1 + static_cast<std::uint32_t>(rng.below(6)), d = 2 + static_cast<std::uint32_t>(rng.below(3));
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
+        switch (rng.below(5)) {
+            case 0:  // W(s,d): source i feeds sinks i(d-1) .. i(d-1)+d-1
+                for (std::uint32_t i = 0; i < s; ++i)
+                    for (std::uint32_t j = 0; j < d; ++j) arcs.emplace_back(i, i * (d - 1) + j);
+                add(s, s * (d - 1) + 1, arcs);
+                break;
+            case 1:  // M(s,d): its dual
+                for (std::uint32_t i = 0; i < s; ++i)
+                    for (std::uint32_t j = 0; j < d; ++j) arcs.emplace_back(i * (d - 1) + j, i);
+                add(s * (d - 1) + 1, s, arcs);
+                break;
+            case 2:  // N(s+1): source i feeds sinks i and i+1, the last one sink s only
+                for (std::uint32_t i = 0; i <= s; ++i) {
+                    arcs.emplace_back(i, i);
+                    if (i < s) arcs.emplace_back(i, i + 1);
+                }
+                add(s + 1, s + 1, arcs);
+                break;
+            case 3:  // C(s+1): a cycle
+                for (std::uint32_t i = 0; i <= s; ++i) {
+                    arcs.emplace_back(i, i);
+                    arcs.emplace_back(i, (i + 1) % (s + 1));
+                }
+                add(s + 1, s + 1, arcs);
+                break;
+            default: {  // sometimes a long random block: 65 to 90 sources
+                if (rng.below(4) != 0) break;
+                const auto n = 65 + static_cast<std::uint32_t>(rng.below(26));
+                for (std::uint32_t j = 0; j < n; ++j) {
+                    arcs.emplace_back(j, j);  // every source used
+                    for (int r = 0; r < 2; ++r) arcs.emplace_back(static_cast<std::uint32_t>(rng.below(n)), j);
+                }
+                std::sort(arcs.begin(), arcs.end());
+                arcs.erase(std::unique(arcs.begin(), arcs.end()), arcs.end());
+                add(n, n, arcs);
+            }
+        }
+    }
+    return b.build();
+}
+
+TEST(Linearize, IncrementalMatchesReferenceOnBlocksMixedWithFamiliesAndLongProfiles) {
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        compare_on(mixed_blocks_sum(seed), "mixed seed " + std::to_string(seed));
+        if (HasFatalFailure()) return;
+    }
+}
+
 // The papers' families, whose blocks (W and M chains, butterflies, trees)
 // the memory guide refines step by step: the same source orders as with its
 // former frontier, at sizes where blocks have hundreds of sources; sums of

@@ -84,6 +84,54 @@ TEST(WindowForm, RandomProfilesAgreeWithHasPriority) {
     }
 }
 
+// The bit matrix of every answer at once (the linearizer's greedy steps)
+// against has_priority pair by pair: random profiles of 0 to 64 steps,
+// monotone or not, values near 2^32 in some rounds, ids listed in any order,
+// repeated, or kNone (rows and columns 0); a budget too small for the
+// bitsets leaves the output alone.
+TEST(WindowForm, PriorityMatrixMatchesEveryPair) {
+    SplitMix64 rng(2611);
+    std::size_t holds = 0, cells = 0;
+    for (int round = 0; round < 40; ++round) {
+        WindowForm w;
+        std::vector<Profile> ps;
+        const int count = 1 + static_cast<int>(rng.below(round % 4 == 0 ? 200 : 90));
+        for (int i = 0; i < count; ++i) {
+            const std::size_t steps = rng.below(round % 3 == 0 ? 65 : 12);
+            const bool mono = rng.below(3) != 0;
+            Profile p{0};
+            for (std::size_t y = 1; y <= steps; ++y)
+                p.push_back(mono ? p.back() + std::uint32_t(rng.below(4)) : std::uint32_t(rng.below(13)));
+            if (round % 5 == 4)
+                for (std::size_t y = 1; y < p.size(); ++y) p[y] = std::numeric_limits<std::uint32_t>::max() - p[y];
+            ps.push_back(p);
+            w.add(p);
+        }
+        std::vector<std::uint32_t> ids;
+        const std::size_t m = 1 + rng.below(2 * ps.size());
+        for (std::size_t j = 0; j < m; ++j)
+            ids.push_back(rng.below(8) == 0 ? WindowForm::kNone : static_cast<std::uint32_t>(rng.below(ps.size())));
+        std::vector<std::uint64_t> bits;
+        ASSERT_TRUE(w.priority_matrix(ids, std::size_t{1} << 30, bits));
+        const std::size_t words = (m + 63) / 64;
+        ASSERT_EQ(bits.size(), m * words);
+        for (std::size_t i = 0; i < m; ++i)
+            for (std::size_t j = 0; j < m; ++j) {
+                const bool got = (bits[i * words + j / 64] >> (j % 64)) & 1;
+                const bool want = ids[i] != WindowForm::kNone && ids[j] != WindowForm::kNone &&
+                                  priority::has_priority(ps[ids[i]], ps[ids[j]]);
+                ASSERT_EQ(got, want) << "round " << round << ": " << i << " " << j;
+                holds += want;
+                ++cells;
+            }
+        std::vector<std::uint64_t> untouched{42};
+        EXPECT_FALSE(w.priority_matrix(ids, 0, untouched));
+        EXPECT_EQ(untouched, std::vector<std::uint64_t>{42});
+    }
+    EXPECT_GT(holds, cells / 10);
+    EXPECT_LT(holds, cells * 9 / 10);
+}
+
 TEST(WindowForm, KeepsOnlyProfilesOfFewSteps) {
     WindowForm w;
     EXPECT_EQ(w.add(Profile(WindowForm::kMaxSteps + 1, 0)), 0u);
