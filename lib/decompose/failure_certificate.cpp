@@ -96,11 +96,12 @@ std::string describe(const Dag& dag, const FailureCertificate& f) {
 
 }  // namespace
 
-std::optional<FailureCertificate> failure_certificate(const Dag& dag) {
+std::optional<FailureCertificate> failure_certificate(const Dag& dag, std::uint64_t* skipping) {
     const auto level = dag.levels();
     std::uint64_t candidates = 0;
     for (NodeId u = 0; u < dag.node_count(); ++u)
         for (NodeId w : dag.children(u)) candidates += level[w] > level[u] + 1;
+    if (skipping) *skipping = candidates;
     if (candidates < kMinCandidates || !mostly_refutations(dag, candidates)) return std::nullopt;
     return prove_not_composite(dag);
 }

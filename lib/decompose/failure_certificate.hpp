@@ -37,8 +37,10 @@ struct FailureCertificate {
 // workflows, whose long arcs are shortcuts, are left to the full removal).
 // nullopt when it does not try or finds nothing; the work is then a few
 // passes over the arcs. Never wrong: a certificate means decompose() of the
-// skeleton is not composite().
-std::optional<FailureCertificate> failure_certificate(const Dag& dag);
+// skeleton is not composite(). With `skipping`, the number of arcs that
+// skip a level is written there (0: the dag is its own skeleton, no
+// shortcut removal needed; the gate counts them anyway).
+std::optional<FailureCertificate> failure_certificate(const Dag& dag, std::uint64_t* skipping = nullptr);
 
 // The proof alone, on any dag (tests; failure_certificate after its gate):
 // O(n + m) besides the labels' traversal, each arc's check bounded.
