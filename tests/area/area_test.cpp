@@ -486,6 +486,43 @@ TEST(Sidney, CopiesReuseTheirComponentsRun) {
     EXPECT_GT(area::detail::sidney_component_reuses() - reuses, 300u);  // the memo served copies
 }
 
+// A sum of 1,200 distinct connected components then copies of one: the memo
+// stops trying after 1,024 shapes without hits (sidney.cpp), so the copies
+// are all run; the same decomposition, work, envelope and order as with the
+// memo off, and no reuse counted.
+TEST(Sidney, MemoStopsOnDistinctComponents) {
+    const MemoSettingRestored restore;
+    // Connected (a path through all nodes) and distinct (random extra arcs).
+    std::vector<Dag> kinds;
+    for (std::uint64_t k = 0; k < 1200; ++k) {
+        SplitMix64 rng(9000 + k);
+        const auto n = static_cast<std::uint32_t>(12 + k % 20);
+        DagBuilder b;
+        for (std::uint32_t i = 0; i < n; ++i) b.add_node("v" + std::to_string(i));
+        for (std::uint32_t i = 0; i + 1 < n; ++i) b.add_arc(i, i + 1);
+        for (std::uint32_t i = 0; i < n; ++i)
+            for (std::uint32_t j = i + 2; j < n; ++j)
+                if (rng.below(5) == 0) b.add_arc(i, j);
+        kinds.push_back(std::move(b).build());
+    }
+    std::vector<const Dag*> parts;
+    for (const Dag& d : kinds) parts.push_back(&d);
+    for (int c = 0; c < 40; ++c) parts.push_back(&kinds[0]);
+    const Dag g = algebra::sum(parts).dag;
+    const std::uint64_t reuses = area::detail::sidney_component_reuses();
+    area::detail::set_sidney_component_memo(true);
+    const auto sd = sidney_decomposition(g, {}, ~std::uint64_t{0});
+    const std::uint64_t served = area::detail::sidney_component_reuses() - reuses;
+    area::detail::set_sidney_component_memo(false);
+    const auto ref = sidney_decomposition(g, {}, ~std::uint64_t{0});
+    EXPECT_EQ(sd.nodes, ref.nodes);
+    EXPECT_EQ(sd.offsets, ref.offsets);
+    EXPECT_EQ(sd.work, ref.work);
+    EXPECT_EQ(sd.envelope, ref.envelope);
+    EXPECT_EQ(sidney_order(g, sd), sidney_order(g, ref));
+    EXPECT_EQ(served, 0u);  // the copies came after the memo stopped
+}
+
 // After a taken prefix that holds the same first nodes of every copy (what
 // a proven ▷-chain of a sum of copies takes), the rest of each copy has
 // taken parents: copies fed alike reuse one run, copies fed differently (a
