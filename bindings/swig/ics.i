@@ -767,12 +767,16 @@ ICS_SWIG_INTERNAL(IcsSweep::violationOfProfiles)
         return ics_swig_new_handle(ics_schedule(&r, $self, nullptr), r, ics_schedule_result_destroy, "schedule");
     }
     IcsSchedule *scheduleWith(int exactMaxNodes, long long exactMaxDownsets, int blockExactMaxSources,
-                              ics_objective objective, long long areaMaxDownsets) {
+                              ics_objective objective, long long areaMaxDownsets, long long sidneyMaxWork) {
         ics_schedule_options opts = ICS_SCHEDULE_OPTIONS_INIT;
         if (areaMaxDownsets < 0) {
             ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "areaMaxDownsets must not be negative");
         }
+        if (sidneyMaxWork < 0) {
+            ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "sidneyMaxWork must not be negative");
+        }
         opts.area_max_downsets = static_cast<uint64_t>(areaMaxDownsets);
+        opts.sidney_max_work = static_cast<uint64_t>(sidneyMaxWork);
         opts.objective = objective;
         opts.exact_max_nodes = ics_swig_u32(exactMaxNodes, "exactMaxNodes");
         if (exactMaxDownsets < 0) {
@@ -866,13 +870,14 @@ ICS_SWIG_INTERNAL(IcsSweep::violationOfProfiles)
     ~IcsSchedule() {
         ics_schedule_result_destroy($self);
     }
-    /** exactMaxNodes, exactMaxDownsets, blockExactMaxSources, areaMaxDownsets of ICS_SCHEDULE_OPTIONS_INIT, from the linked library. */
+    /** exactMaxNodes, exactMaxDownsets, blockExactMaxSources, areaMaxDownsets, sidneyMaxWork of ICS_SCHEDULE_OPTIONS_INIT, from the linked library. */
     static IcsSwigI64s defaultOptions() {
         ics_schedule_options opts = ICS_SCHEDULE_OPTIONS_INIT;
         ics_swig_check(ics_schedule_options_init(&opts, ICS_SCHEDULE_OPTIONS_VERSION));
         IcsSwigI64s r;
         r.v = {static_cast<int64_t>(opts.exact_max_nodes), static_cast<int64_t>(opts.exact_max_downsets),
-               static_cast<int64_t>(opts.block_exact_max_sources), static_cast<int64_t>(opts.area_max_downsets)};
+               static_cast<int64_t>(opts.block_exact_max_sources), static_cast<int64_t>(opts.area_max_downsets),
+               static_cast<int64_t>(opts.sidney_max_work)};
         return r;
     }
     /** IC_OPTIMAL when E(t) is proven maximal at every step; AREA_OPTIMAL when no such
@@ -2291,7 +2296,7 @@ ICS_JAVA_HANDLE(IcsWorkspace, Workspace, delete_Workspace)
     java.util.Objects.requireNonNull(dag, "dag");
     java.util.Objects.requireNonNull(options, "options");
     return scheduleWith(dag, options.exactMaxNodes(), options.exactMaxDownsets(), options.blockExactMaxSources(),
-        options.objective(), options.areaMaxDownsets());
+        options.objective(), options.areaMaxDownsets(), options.sidneyMaxWork());
   }
 %}
 #elif defined(SWIGCSHARP)
@@ -2309,7 +2314,7 @@ ICS_CSHARP_PROPERTY(IcsWorkspace, size, GetSize)
     if (dag == null) throw new global::System.ArgumentNullException("dag");
     if (options == null) throw new global::System.ArgumentNullException("options");
     return ScheduleWith(dag, options.ExactMaxNodes, options.ExactMaxDownsets, options.BlockExactMaxSources,
-                        options.Objective, options.AreaMaxDownsets);
+                        options.Objective, options.AreaMaxDownsets, options.SidneyMaxWork);
   }
 %}
 #endif
@@ -2343,11 +2348,16 @@ ICS_SWIG_PRIVATE(IcsWorkspace::scheduleWith)
                                    ics_schedule_result_destroy, "schedule");
     }
     IcsSchedule *scheduleWith(IcsDag *workspaceDag, int exactMaxNodes, long long exactMaxDownsets,
-                              int blockExactMaxSources, ics_objective objective, long long areaMaxDownsets) {
+                              int blockExactMaxSources, ics_objective objective, long long areaMaxDownsets,
+                              long long sidneyMaxWork) {
         ics_schedule_options opts = ICS_SCHEDULE_OPTIONS_INIT;
         if (areaMaxDownsets < 0) {
             ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "areaMaxDownsets must not be negative");
         }
+        if (sidneyMaxWork < 0) {
+            ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "sidneyMaxWork must not be negative");
+        }
+        opts.sidney_max_work = static_cast<uint64_t>(sidneyMaxWork);
         if (exactMaxDownsets < 0) {
             ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "exactMaxDownsets must not be negative");
         }

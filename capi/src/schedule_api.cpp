@@ -67,6 +67,8 @@ schedule::Options to_options(const ics_schedule_options* o) {
     // Version 3 carries the exact AREA search's own budget; older callers keep
     // the budget derived from their exact search's (schedule.hpp).
     opt.area_max_downsets = o->version >= 3 ? std::optional<std::uint64_t>(o->area_max_downsets) : std::nullopt;
+    // Version 4: the Sidney decomposition's work budget (0: the default).
+    if (o->version >= 4 && o->sidney_max_work != 0) opt.sidney_work_budget = o->sidney_max_work;
     return opt;
 }
 
@@ -111,9 +113,11 @@ ics_status ics_schedule_options_init(ics_schedule_options* opts, unsigned versio
     require(opts, "opts");
     check_version(version, ICS_SCHEDULE_OPTIONS_VERSION, "ics_schedule_options");
     // An older caller's struct ends before the fields its version lacks
-    // (version 1: `objective`, 2: `area_max_downsets`): write only its own.
+    // (version 1: `objective`, 2: `area_max_downsets`, 3: `sidney_max_work`):
+    // write only its own.
     const ics_schedule_options defaults ICS_SCHEDULE_OPTIONS_INIT;
-    const std::size_t size = version >= 3   ? sizeof defaults
+    const std::size_t size = version >= 4   ? sizeof defaults
+                             : version == 3 ? offsetof(ics_schedule_options, sidney_max_work)
                              : version == 2 ? offsetof(ics_schedule_options, area_max_downsets)
                                             : offsetof(ics_schedule_options, objective);
     std::memcpy(opts, &defaults, size);

@@ -25,7 +25,7 @@
 // networks) and their blocks merged by non-increasing ratio, which is the
 // decomposition of their sum (released and |I| add over components).
 // Max-flow: Dinic over flat arrays (one CSR network per call, buffers
-// reused across calls); networks of 2^14 vertices or more run the first
+// reused across calls); networks of 2^10 vertices or more run the first
 // phase of highest-label push-relabel on the reversed network instead
 // (push_relabel.hpp: Dinic's phases grow with the depth of these networks;
 // Erdős–Rényi 10^4 nodes, 4 arcs/node: the whole decomposition in 24M units
@@ -81,7 +81,7 @@ using Capacity = long long;
 std::uint64_t g_narrow_limit = 0xFFFFFFFEu, g_narrow_restarts = 0;
 // Networks of at least this many vertices run push-relabel instead of Dinic
 // (tests: 0 = always, max = never).
-std::uint32_t g_push_relabel_vertices = 1u << 14;
+std::uint32_t g_push_relabel_vertices = 1u << 10;
 
 template <class Cap>
 struct ArcOf {

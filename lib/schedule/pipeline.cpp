@@ -385,7 +385,8 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     if (!sidney_complete)
         r.reason += "; the Sidney decomposition reached its work budget (" + std::to_string(sidney_work) +
                     " arcs built and scanned): " + std::to_string(sidney_unsplit) +
-                    " sets stay unsplit blocks, ordered greedily inside";
+                    " sets stay unsplit blocks, ordered greedily inside (a larger sidney_max_work, ics schedule "
+                    "--sidney-max-work, tightens the bound)";
     return true;
 }
 

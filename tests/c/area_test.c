@@ -126,6 +126,52 @@ static void test_area_budget(void) {
     CHECK(seen == 5);
 }
 
+/* The Sidney decomposition's work budget (version 4): 1 splits nothing (the
+ * reason says the budget was reached and names the option), a large one
+ * finishes (no such words) with a bound no looser; 0 is the default; an
+ * older struct keeps the default whatever lies past its end. */
+static void test_sidney_budget(void) {
+    ics_dag* d = NULL;
+    OK(ics_dag_generate_random_er(&d, 2000, 0.004, 7));
+    ics_schedule_options o = ICS_SCHEDULE_OPTIONS_INIT;
+    CHECK(o.version == 4 && o.sidney_max_work == 0);
+    o.area_max_downsets = 0;
+    uint64_t bound_small = 0, bound_large = 0, area_small = 0, area_large = 0;
+    ics_schedule_result* r = NULL;
+    const char* reason = NULL;
+    o.sidney_max_work = 1;
+    OK(ics_schedule(&r, d, &o));
+    OK(ics_schedule_result_reason(&reason, r));
+    CHECK(strstr(reason, "reached its work budget") != NULL && strstr(reason, "--sidney-max-work") != NULL);
+    OK(ics_schedule_result_area_bound(&bound_small, r));
+    OK(ics_schedule_result_area(&area_small, r));
+    ics_schedule_result_destroy(r);
+    o.sidney_max_work = UINT64_C(1) << 40;
+    OK(ics_schedule(&r, d, &o));
+    OK(ics_schedule_result_reason(&reason, r));
+    CHECK(strstr(reason, "work budget") == NULL);
+    OK(ics_schedule_result_area_bound(&bound_large, r));
+    OK(ics_schedule_result_area(&area_large, r));
+    ics_schedule_result_destroy(r);
+    CHECK(bound_large < bound_small && area_large <= bound_large && area_small <= bound_small);
+    /* Version 3 ends before sidney_max_work: garbage there is never read. */
+    ics_schedule_options v3;
+    memset(&v3, 0xAB, sizeof v3);
+    OK(ics_schedule_options_init(&v3, 3));
+    v3.area_max_downsets = 0;
+    uint64_t bound_v3 = 0;
+    OK(ics_schedule(&r, d, &v3));
+    OK(ics_schedule_result_area_bound(&bound_v3, r));
+    ics_schedule_result_destroy(r);
+    o.sidney_max_work = 0;
+    uint64_t bound_default = 0;
+    OK(ics_schedule(&r, d, &o));
+    OK(ics_schedule_result_area_bound(&bound_default, r));
+    ics_schedule_result_destroy(r);
+    CHECK(bound_v3 == bound_default);
+    ics_dag_destroy(d);
+}
+
 static void test_errors(void) {
     uint64_t u = 0;
     double g = 0;
@@ -149,6 +195,7 @@ int main(void) {
     test_names();
     test_random_dags();
     test_area_budget();
+    test_sidney_budget();
     test_errors();
     return CHECK_REPORT();
 }

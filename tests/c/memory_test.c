@@ -40,9 +40,18 @@ static void test_options_versions(void) {
     memset(tail3, 0xAB, sizeof tail3);
     CHECK(memcmp((const unsigned char*)&o + offsetof(ics_schedule_options, area_max_downsets), tail3,
                  sizeof tail3) == 0);
+    /* Version 3 ends before `sidney_max_work`. */
+    memset(&o, 0xAB, sizeof o);
+    OK(ics_schedule_options_init(&o, 3));
+    CHECK(o.version == 3 && o.area_max_downsets == 2097152);
+    unsigned char tail4[sizeof o - offsetof(ics_schedule_options, sidney_max_work)];
+    memset(tail4, 0xAB, sizeof tail4);
+    CHECK(memcmp((const unsigned char*)&o + offsetof(ics_schedule_options, sidney_max_work), tail4,
+                 sizeof tail4) == 0);
     OK(ics_schedule_options_init(&o, ICS_SCHEDULE_OPTIONS_VERSION));
-    CHECK(o.version == 3 && o.objective == ICS_OBJECTIVE_ELIGIBILITY && o.area_max_downsets == 2097152);
-    EXPECT_STATUS(ics_schedule_options_init(&o, 4), ICS_ERR_INVALID_ARGUMENT, "version 4");
+    CHECK(o.version == 4 && o.objective == ICS_OBJECTIVE_ELIGIBILITY && o.area_max_downsets == 2097152 &&
+          o.sidney_max_work == 0);
+    EXPECT_STATUS(ics_schedule_options_init(&o, 5), ICS_ERR_INVALID_ARGUMENT, "version 5");
 
     /* A version-1 struct's garbage past its end is never read. */
     ics_dag* fft = NULL;

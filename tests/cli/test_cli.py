@@ -748,6 +748,22 @@ class ScheduleTest(CliTestCase):
         self.assertIn("the shortcuts were not removed", s["reason"])
         self.assertEqual(s["profile"], eligible_profile(*read_edges(path), s["order"]))
 
+    def test_sidney_max_work(self):
+        # The Sidney decomposition's work budget: 1 splits nothing (the reason
+        # says so and names the flag), a large one finishes it with a tighter
+        # bound; both orders are valid; a negative value is a usage error.
+        path = self.generate("random-er", 2000, 0.004, 7)
+        small = self.ok_json("schedule", path, "--area-max-downsets", 0, "--sidney-max-work", 1, "--full")
+        large = self.ok_json("schedule", path, "--area-max-downsets", 0, "--sidney-max-work", 1 << 40, "--full")
+        self.assertIn("reached its work budget", small["reason"])
+        self.assertIn("--sidney-max-work", small["reason"])
+        self.assertNotIn("work budget", large["reason"])
+        self.assertLess(large["area_bound"], small["area_bound"])
+        for s in (small, large):
+            self.assertLessEqual(s["area"], s["area_bound"])
+            self.assertEqual(s["profile"], eligible_profile(*read_edges(path), s["order"]))
+        self.fails(2, "schedule", path, "--sidney-max-work", "-1", contains=("--sidney-max-work",))
+
     def test_shortcuts(self):
         # a -> b -> c with the shortcut a -> c, and a second block b -> d.
         path = self.write("shortcut.edges", "a b\nb c\na c\nb d\n")

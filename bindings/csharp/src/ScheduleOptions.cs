@@ -15,6 +15,7 @@ public sealed class ScheduleOptions {
   private int blockExactMaxSources;
   private Objective objective = Objective.Eligibility;
   private long areaMaxDownsets;
+  private long sidneyMaxWork;
 
   /// <summary>The library's defaults.</summary>
   public ScheduleOptions() {
@@ -23,6 +24,7 @@ public sealed class ScheduleOptions {
     exactMaxDownsets = d[1];
     blockExactMaxSources = (int) d[2];
     areaMaxDownsets = d[3];
+    sidneyMaxWork = d[4];
   }
 
   /// <summary>Dags up to this many nodes are decided exactly when the decomposition proves nothing.</summary>
@@ -62,10 +64,21 @@ public sealed class ScheduleOptions {
     set { areaMaxDownsets = NonNegative(value, "AreaMaxDownsets"); }
   }
 
+  /// <summary>
+  /// Units of work (arcs built and scanned) the Sidney decomposition may spend when no schedule
+  /// is proven; 0 (default): 16 x (nodes + arcs) + 2^24 plus a share per small component. Past it
+  /// the sets not yet split stay whole and the AREA bound is looser (Schedule.Reason says so);
+  /// more buys a tighter bound and often a larger AREA. 1 splits nothing.
+  /// </summary>
+  public long SidneyMaxWork {
+    get { return sidneyMaxWork; }
+    set { sidneyMaxWork = NonNegative(value, "SidneyMaxWork"); }
+  }
+
   public override string ToString() {
     return "ScheduleOptions[ExactMaxNodes=" + exactMaxNodes + ", ExactMaxDownsets=" + exactMaxDownsets +
            ", BlockExactMaxSources=" + blockExactMaxSources + ", Objective=" + objective +
-           ", AreaMaxDownsets=" + areaMaxDownsets + "]";
+           ", AreaMaxDownsets=" + areaMaxDownsets + ", SidneyMaxWork=" + sidneyMaxWork + "]";
   }
 
   private static long NonNegative(long value, string what) {

@@ -156,6 +156,22 @@ public class ScheduleTests {
   }
 
   [Test]
+  public void TheSidneyDecompositionHasAWorkBudget() {
+    var d = new ScheduleOptions();
+    Assert.AreEqual(0L, d.SidneyMaxWork, "0: the default from the dag's size");
+    StringAssert.Contains("SidneyMaxWork=5", new ScheduleOptions { SidneyMaxWork = 5 }.ToString());
+    Assert.Throws<IcsException>(() => new ScheduleOptions { SidneyMaxWork = -1 });
+    using (var dag = Dag.RandomEr(2000, 0.004, 7))
+    using (var small = dag.Schedule(new ScheduleOptions { AreaMaxDownsets = 0, SidneyMaxWork = 1 }))
+    using (var large = dag.Schedule(new ScheduleOptions { AreaMaxDownsets = 0, SidneyMaxWork = 1L << 40 })) {
+      StringAssert.Contains("reached its work budget", small.Reason);
+      StringAssert.Contains("--sidney-max-work", small.Reason);
+      StringAssert.DoesNotContain("work budget", large.Reason);
+      Assert.Less(large.AreaBound, small.AreaBound, "a finished decomposition bounds tighter");
+    }
+  }
+
+  [Test]
   public void OptionsTurnTheExactSearchOff() {
     var noExact = new ScheduleOptions { ExactMaxNodes = 0, ExactMaxDownsets = 0, AreaMaxDownsets = 0 };
     using (var dag = BruteForce.NoIco())

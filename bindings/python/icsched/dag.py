@@ -320,7 +320,7 @@ class Dag(_Handle):
             raise TypeError('options must be a ScheduleOptions, not %s' % type(options).__name__)
         return Schedule._wrap(h.scheduleWith(options.exact_max_nodes, options.exact_max_downsets,
                                              options.block_exact_max_sources, int(options.objective),
-                                             options.area_max_downsets))
+                                             options.area_max_downsets, options.sidney_max_work))
 
     def skeleton(self):
         """This dag without its shortcut arcs; same node ids and names."""

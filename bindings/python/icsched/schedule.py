@@ -58,18 +58,22 @@ class ScheduleOptions:
     among the IC-optimal schedules, same E(t));
     area_max_downsets: down-sets the exact AREA search may visit on a dag
     without a proven IC-optimal schedule (0: off; over it the heuristic
-    answer comes back and Schedule.reason says so).
+    answer comes back and Schedule.reason says so);
+    sidney_max_work: units of work the Sidney decomposition of the AREA
+    fallback may spend (0: the default from the dag's size; more buys a
+    tighter AREA bound and often a larger AREA; 1 splits nothing).
     """
     exact_max_nodes: int = None
     exact_max_downsets: int = None
     block_exact_max_sources: int = None
     objective: Objective = Objective.ELIGIBILITY
     area_max_downsets: int = None
+    sidney_max_work: int = None
 
     def __post_init__(self):
         d = _defaults()
         for i, name in enumerate(('exact_max_nodes', 'exact_max_downsets', 'block_exact_max_sources',
-                                  'area_max_downsets')):  # the order of Schedule.defaultOptions()
+                                  'area_max_downsets', 'sidney_max_work')):  # Schedule.defaultOptions()'s order
             value = getattr(self, name)
             object.__setattr__(self, name, d[i] if value is None else _non_negative(value, name))
         object.__setattr__(self, 'objective', Objective(_enum(Objective, self.objective, 'objective')))

@@ -39,4 +39,4 @@ class Workspace(_Handle):
             raise TypeError('options must be a ScheduleOptions, not %s' % type(options).__name__)
         return Schedule._wrap(h.scheduleWith(d, options.exact_max_nodes, options.exact_max_downsets,
                                              options.block_exact_max_sources, int(options.objective),
-                                             options.area_max_downsets))
+                                             options.area_max_downsets, options.sidney_max_work))

@@ -49,6 +49,20 @@ def test_no_ico_schedule_is_area_optimal_with_a_reason():
         assert list(s.max_eligible()) == m and list(s.eligible()) != m
 
 
+def test_sidney_work_budget():
+    d = ScheduleOptions.defaults()
+    assert d.sidney_max_work == 0  # the default from the dag's size
+    with pytest.raises(IcsException):
+        d.replace(sidney_max_work=-1)
+    o = d.replace(area_max_downsets=0)
+    with Dag.random_er(2000, 0.004, 7) as dag, \
+            dag.schedule(o.replace(sidney_max_work=1)) as small, \
+            dag.schedule(o.replace(sidney_max_work=1 << 40)) as large:
+        assert 'reached its work budget' in small.reason and '--sidney-max-work' in small.reason
+        assert 'work budget' not in large.reason
+        assert large.area_bound < small.area_bound
+
+
 def test_options():
     d = ScheduleOptions.defaults()
     assert (d.exact_max_nodes, d.exact_max_downsets, d.block_exact_max_sources) == (20, 1 << 20, 24)

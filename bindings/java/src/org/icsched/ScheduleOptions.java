@@ -9,6 +9,7 @@ package org.icsched;
  * ScheduleOptions o = ScheduleOptions.defaults().withExactMaxNodes(0); // never search exactly
  * ScheduleOptions m = ScheduleOptions.defaults().withObjective(Objective.MEMORY); // low memory, same E(t)
  * ScheduleOptions a = ScheduleOptions.defaults().withAreaMaxDownsets(0); // no exact AREA search
+ * ScheduleOptions s = ScheduleOptions.defaults().withSidneyMaxWork(1L << 30); // tighter AREA bound, more time
  * }</pre>
  */
 public final class ScheduleOptions {
@@ -17,11 +18,12 @@ public final class ScheduleOptions {
   private final int blockExactMaxSources;
   private final Objective objective;
   private final long areaMaxDownsets;
+  private final long sidneyMaxWork;
 
   /** The library's defaults (read once from the native library). */
   public ScheduleOptions() {
     this((int) Defaults.VALUES[0], Defaults.VALUES[1], (int) Defaults.VALUES[2], Objective.ELIGIBILITY,
-        Defaults.VALUES[3]);
+        Defaults.VALUES[3], Defaults.VALUES[4]);
   }
 
   /** The given limits with objective {@link Objective#ELIGIBILITY}. */
@@ -45,6 +47,20 @@ public final class ScheduleOptions {
    */
   public ScheduleOptions(int exactMaxNodes, long exactMaxDownsets, int blockExactMaxSources, Objective objective,
       long areaMaxDownsets) {
+    this(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, objective, areaMaxDownsets,
+        defaults().sidneyMaxWork);
+  }
+
+  /**
+   * The five limits above and the Sidney decomposition's work budget.
+   *
+   * @param sidneyMaxWork units of work the Sidney decomposition of the AREA fallback may spend
+   *     (0: the library's default from the dag's size)
+   * @throws IcsException INVALID_ARGUMENT for a negative value
+   */
+  public ScheduleOptions(int exactMaxNodes, long exactMaxDownsets, int blockExactMaxSources, Objective objective,
+      long areaMaxDownsets, long sidneyMaxWork) {
+    this.sidneyMaxWork = nonNegative(sidneyMaxWork, "sidneyMaxWork");
     this.areaMaxDownsets = nonNegative(areaMaxDownsets, "areaMaxDownsets");
     this.exactMaxNodes = nonNegative(exactMaxNodes, "exactMaxNodes");
     this.exactMaxDownsets = nonNegative(exactMaxDownsets, "exactMaxDownsets");
@@ -89,24 +105,44 @@ public final class ScheduleOptions {
     return areaMaxDownsets;
   }
 
+  /**
+   * Units of work (arcs built and scanned) the Sidney decomposition may spend when no schedule is
+   * proven; 0 (default): 16 x (nodes + arcs) + 2^24 plus a share per small component. Past it the
+   * sets not yet split stay whole and the AREA bound is looser ({@link Schedule#reason()} says so);
+   * more buys a tighter bound and often a larger AREA. 1 splits nothing.
+   */
+  public long sidneyMaxWork() {
+    return sidneyMaxWork;
+  }
+
   public ScheduleOptions withExactMaxNodes(int value) {
-    return new ScheduleOptions(value, exactMaxDownsets, blockExactMaxSources, objective, areaMaxDownsets);
+    return new ScheduleOptions(value, exactMaxDownsets, blockExactMaxSources, objective, areaMaxDownsets,
+        sidneyMaxWork);
   }
 
   public ScheduleOptions withExactMaxDownsets(long value) {
-    return new ScheduleOptions(exactMaxNodes, value, blockExactMaxSources, objective, areaMaxDownsets);
+    return new ScheduleOptions(exactMaxNodes, value, blockExactMaxSources, objective, areaMaxDownsets,
+        sidneyMaxWork);
   }
 
   public ScheduleOptions withBlockExactMaxSources(int value) {
-    return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, value, objective, areaMaxDownsets);
+    return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, value, objective, areaMaxDownsets,
+        sidneyMaxWork);
   }
 
   public ScheduleOptions withObjective(Objective value) {
-    return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, value, areaMaxDownsets);
+    return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, value, areaMaxDownsets,
+        sidneyMaxWork);
   }
 
   public ScheduleOptions withAreaMaxDownsets(long value) {
-    return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, objective, value);
+    return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, objective, value,
+        sidneyMaxWork);
+  }
+
+  public ScheduleOptions withSidneyMaxWork(long value) {
+    return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, objective, areaMaxDownsets,
+        value);
   }
 
   @Override
@@ -120,20 +156,20 @@ public final class ScheduleOptions {
     ScheduleOptions s = (ScheduleOptions) o;
     return exactMaxNodes == s.exactMaxNodes && exactMaxDownsets == s.exactMaxDownsets
         && blockExactMaxSources == s.blockExactMaxSources && objective == s.objective
-        && areaMaxDownsets == s.areaMaxDownsets;
+        && areaMaxDownsets == s.areaMaxDownsets && sidneyMaxWork == s.sidneyMaxWork;
   }
 
   @Override
   public int hashCode() {
-    return (((31 * exactMaxNodes + Long.hashCode(exactMaxDownsets)) * 31 + blockExactMaxSources) * 31
-        + objective.hashCode()) * 31 + Long.hashCode(areaMaxDownsets);
+    return ((((31 * exactMaxNodes + Long.hashCode(exactMaxDownsets)) * 31 + blockExactMaxSources) * 31
+        + objective.hashCode()) * 31 + Long.hashCode(areaMaxDownsets)) * 31 + Long.hashCode(sidneyMaxWork);
   }
 
   @Override
   public String toString() {
     return "ScheduleOptions[exactMaxNodes=" + exactMaxNodes + ", exactMaxDownsets=" + exactMaxDownsets
         + ", blockExactMaxSources=" + blockExactMaxSources + ", objective=" + objective
-        + ", areaMaxDownsets=" + areaMaxDownsets + "]";
+        + ", areaMaxDownsets=" + areaMaxDownsets + ", sidneyMaxWork=" + sidneyMaxWork + "]";
   }
 
   private static long nonNegative(long value, String what) {
@@ -151,6 +187,6 @@ public final class ScheduleOptions {
   private static final class Defaults {
     static final long[] VALUES = Schedule.defaultOptions();
     static final ScheduleOptions OPTIONS =
-        new ScheduleOptions((int) VALUES[0], VALUES[1], (int) VALUES[2], Objective.ELIGIBILITY, VALUES[3]);
+        new ScheduleOptions((int) VALUES[0], VALUES[1], (int) VALUES[2], Objective.ELIGIBILITY, VALUES[3], VALUES[4]);
   }
 }

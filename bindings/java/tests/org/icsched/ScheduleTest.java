@@ -163,6 +163,25 @@ class ScheduleTest {
   }
 
   @Test
+  void theSidneyDecompositionHasAWorkBudget() {
+    ScheduleOptions d = ScheduleOptions.defaults();
+    assertEquals(0, d.sidneyMaxWork(), "0: the default from the dag's size");
+    assertEquals(1, d.withSidneyMaxWork(1).sidneyMaxWork());
+    assertEquals(1, d.withSidneyMaxWork(1).withAreaMaxDownsets(0).sidneyMaxWork(), "withers keep it");
+    assertTrue(d.withSidneyMaxWork(5).toString().contains("sidneyMaxWork=5"));
+    assertThrows(IcsException.class, () -> d.withSidneyMaxWork(-1));
+    ScheduleOptions heuristic = d.withAreaMaxDownsets(0);
+    try (Dag dag = Dag.randomEr(2000, 0.004, 7);
+        Schedule small = dag.schedule(heuristic.withSidneyMaxWork(1));
+        Schedule large = dag.schedule(heuristic.withSidneyMaxWork(1L << 40))) {
+      assertTrue(small.reason().contains("reached its work budget"), small.reason());
+      assertTrue(small.reason().contains("--sidney-max-work"), small.reason());
+      assertFalse(large.reason().contains("work budget"), large.reason());
+      assertTrue(large.areaBound() < small.areaBound(), "a finished decomposition bounds tighter");
+    }
+  }
+
+  @Test
   void optionsTurnTheExactSearchOff() {
     ScheduleOptions noExact =
         ScheduleOptions.defaults().withExactMaxNodes(0).withExactMaxDownsets(0).withAreaMaxDownsets(0);
