@@ -103,7 +103,7 @@ private:
 
 }  // namespace
 
-std::string rewrite_wfformat_priorities(const std::string& text, std::string_view source, const Dag& dag,
+std::string rewrite_wfformat_priorities(std::string_view text, std::string_view source, const Dag& dag,
                                         std::span<const std::int64_t> priority_by_node,
                                         const PriorityOptions& opts) {
     // The reader checks what the scanner takes for granted (valid JSON, one
