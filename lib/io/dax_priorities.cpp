@@ -222,13 +222,13 @@ private:
 
 }  // namespace
 
-std::string rewrite_dax_priorities(const std::string& text, std::string_view source, const Dag& dag,
+std::string rewrite_dax_priorities(std::string_view text, std::string_view source, const Dag& dag,
                                    std::span<const std::int64_t> priority_by_node, const PriorityOptions& opts) {
     constexpr std::string_view bom = "\xEF\xBB\xBF";  // kept in front, out of the parser's way
     if (text.starts_with(bom))
         return std::string(bom) +
-               DaxPriorities(text.substr(bom.size()), source, dag, priority_by_node, opts).run();
-    return DaxPriorities(text, source, dag, priority_by_node, opts).run();
+               DaxPriorities(std::string(text.substr(bom.size())), source, dag, priority_by_node, opts).run();
+    return DaxPriorities(std::string(text), source, dag, priority_by_node, opts).run();
 }
 
 }  // namespace ics::io::detail

@@ -96,6 +96,11 @@ public:
         data_.reset();
         size_ = capacity_ = 0;
     }
+    // Hands the bytes over (view() stays valid through the returned buffer) and empties this.
+    std::unique_ptr<char[]> release() noexcept {
+        size_ = capacity_ = 0;
+        return std::move(data_);
+    }
 
 private:
     friend int load_file(const std::string& path, FileText& out, std::uint64_t max_bytes, bool regular_only);

@@ -79,9 +79,9 @@ void write_file_atomic(const std::string& path, std::string_view text);
 
 namespace detail {
 // Per target (priority_by_node: ours, 1..n, by node id).
-std::string rewrite_dax_priorities(const std::string& text, std::string_view source, const Dag& dag,
+std::string rewrite_dax_priorities(std::string_view text, std::string_view source, const Dag& dag,
                                    std::span<const std::int64_t> priority_by_node, const PriorityOptions& opts);
-std::string rewrite_wfformat_priorities(const std::string& text, std::string_view source, const Dag& dag,
+std::string rewrite_wfformat_priorities(std::string_view text, std::string_view source, const Dag& dag,
                                         std::span<const std::int64_t> priority_by_node,
                                         const PriorityOptions& opts);
 }  // namespace detail

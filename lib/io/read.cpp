@@ -1,5 +1,6 @@
 // read_file / read_string: load, detect, dispatch to the format's reader,
 // and hold every read to its ReadLimits (README, "Security and limits").
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 
@@ -60,8 +61,19 @@ ReadResult read_limited(std::string_view content, Format format, std::string_vie
     if (r.dag.arc_count() + r.dag.duplicate_arcs() > limits.max_arcs)
         detail::limit_exceeded(source_name, detail::kNoLine, "max_arcs", limits.max_arcs,
                                std::to_string(r.dag.arc_count() + r.dag.duplicate_arcs()) + " arcs");
-    if (format == Format::dax || format == Format::wfformat)
-        r.source = std::make_shared<const SourceText>(SourceText{std::string(source_name), std::string(as_read)});
+    if (format == Format::dax || format == Format::wfformat) {
+        // The loaded file's buffer becomes the source when it holds `as_read` (no copy).
+        auto src = std::make_shared<SourceText>();
+        src->name = std::string(source_name);
+        if (spent != nullptr && spent->view().data() == as_read.data() && spent->view().size() == as_read.size()) {
+            src->owned = spent->release();
+        } else {
+            src->owned = std::make_unique_for_overwrite<char[]>(as_read.size());
+            std::copy(as_read.begin(), as_read.end(), src->owned.get());
+        }
+        src->text = std::string_view(src->owned.get(), as_read.size());
+        r.source = std::move(src);
+    }
     return r;
 }
 

@@ -76,23 +76,30 @@ private:
 };
 
 // Names listed before the tasks they refer to exist: kept in one buffer and
-// resolved once every task is known.
+// resolved once every task is known. 16 bytes a reference besides its name
+// (a name ends where the next one starts).
 struct PendingNames {
     struct Ref {
-        NodeId owner;         // task / key the list belongs to
-        std::uint32_t index;  // position in the list (for the JSON path)
-        bool child;           // children list (else parents)
-        std::uint32_t len;
-        std::size_t offset;
+        NodeId owner;              // task / key the list belongs to
+        std::uint32_t index;       // position in the list (for the JSON path)
+        std::uint64_t offset : 63;
+        std::uint64_t child : 1;  // children list (else parents)
     };
     std::string chars;
     std::vector<Ref> refs;
 
     void add(NodeId owner, std::uint32_t index, bool child, const std::string& name) {
-        refs.push_back({owner, index, child, static_cast<std::uint32_t>(name.size()), chars.size()});
+        refs.push_back({owner, index, chars.size(), child ? 1u : 0u});
         chars += name;
     }
-    std::string_view name(const Ref& r) const { return std::string_view(chars).substr(r.offset, r.len); }
+    std::string_view name(std::size_t i) const {
+        const std::size_t end = i + 1 < refs.size() ? refs[i + 1].offset : chars.size();
+        return std::string_view(chars).substr(refs[i].offset, end - refs[i].offset);
+    }
+    void release() {
+        chars = {};
+        refs = {};
+    }
 };
 
 std::string index_path(std::string_view list, std::size_t i) {
@@ -110,13 +117,22 @@ public:
     using SaxBase::SaxBase;
 
     Dag read() {
+        // The arcs reserved by a bound, as the edge-list reader does by lines:
+        // a reference takes at least 3 bytes of text ("x" or "x",). Pages
+        // never written take no memory, and the arcs are not copied at each
+        // doubling (issue 18: peak of Inspiral x1000 as WfFormat 296 -> 269 MB).
+        // The names are not: reserved by the text, `ics priorities` peaked
+        // higher (571 -> 617 MB; the cause was not found).
+        b_.reserve_at_most(0, text_.size() / 3 + 1, 0);
         run();
         if (list_path_.empty())
             fail_at(Errc::parse, source_, kNoLine,
                     "no task list: expected workflow.specification.tasks (WfFormat 1.5), workflow.tasks (1.3/1.4) "
                     "or workflow.jobs (WorkflowHub 0.x)");
-        for (const PendingNames::Ref& r : pending_.refs) {
-            const std::string_view name = pending_.name(r);
+        // Other keys: released as soon as the references are resolved, before the dag's arrays.
+        for (std::size_t i = 0; i < pending_.refs.size(); ++i) {
+            const PendingNames::Ref& r = pending_.refs[i];
+            const std::string_view name = pending_.name(i);
             const NodeId other = resolve(name);
             const std::string path = index_path(task_path(r.owner) + (r.child ? ".children" : ".parents"), r.index);
             if (other == kNoNode) fail_path(Errc::unknown_node, path, "unknown task " + quote(name));
@@ -129,6 +145,11 @@ public:
                 rethrow_with(e, std::string(source_) + ": " + path + ": ");
             }
         }
+        pending_.release();
+        other_keys_ = {};
+        other_offsets_ = {};
+        other_index_ = {};
+        other_node_ = {};
         return finish(std::move(b_), source_);
     }
 
@@ -174,6 +195,18 @@ public:
                 const std::size_t index = ref_index_++;
                 if (kind != Kind::string)
                     fail_path(Errc::parse, index_path(refs_path(), index), "expected a task name (string)");
+                // A task already read, named by its main key, is the reference's
+                // for good (keys are unique): its arc goes in with the task, not
+                // at the end (the dag sorts arcs, so their order does not
+                // matter). Forward references and those by the other key wait
+                // for the end, as do self-loops (not found: the task is not a
+                // node yet), whose error follows the earlier references'.
+                // (The task itself becomes a node at its end: its arcs wait in `known_` till then.)
+                const NodeId known = b_.find(*s);
+                if (known != kNoNode) {
+                    known_.emplace_back(known, refs_child_);
+                    return true;
+                }
                 pending_.add(tasks_, static_cast<std::uint32_t>(index), refs_child_, *s);
                 return true;
             }
@@ -255,9 +288,17 @@ private:
         } catch (const Error& e) {
             rethrow_with(e, std::string(source_) + ": " + task_path(tasks_) + (by_id ? ".id" : ".name") + ": ");
         }
+        for (const auto& [k, child] : known_) {  // never throws: both nodes exist, and differ
+            if (child)
+                b_.add_arc(tasks_, k);
+            else
+                b_.add_arc(k, tasks_);
+        }
+        known_.clear();
+        // An other key equal to the main key is never looked up (the main key finds the task first).
         const std::string& other = by_id ? (has_name_ ? name_ : empty_) : (has_id_ ? id_ : empty_);
         other_offsets_.push_back(other_keys_.size());
-        other_keys_ += other;
+        if (other != (by_id ? id_ : name_)) other_keys_ += other;
         ++tasks_;  // node id == task index
     }
 
@@ -293,6 +334,8 @@ private:
     bool refs_child_ = false;
     std::size_t ref_index_ = 0;
     PendingNames pending_;
+    // The current task's references to tasks read before it (true: in its children list).
+    std::vector<std::pair<NodeId, bool>> known_;
     // Each task's other key ("name" in 1.5, "id" before; may be empty), flat.
     std::string other_keys_;
     std::vector<std::size_t> other_offsets_;
@@ -310,9 +353,10 @@ public:
 
     Dag read(FileText* spent) {
         run();
-        for (const PendingNames::Ref& r : pending_.refs) {
+        for (std::size_t i = 0; i < pending_.refs.size(); ++i) {
+            const PendingNames::Ref& r = pending_.refs[i];
             try {
-                b_.add_arc(r.owner, b_.ensure_node(pending_.name(r)));
+                b_.add_arc(r.owner, b_.ensure_node(pending_.name(i)));
             } catch (const Error& e) {
                 rethrow_with(e, std::string(source_) + ": " + index_path(key_path(r.owner), r.index) + ": ");
             }

@@ -103,21 +103,26 @@ private:
 
 }  // namespace
 
-std::string rewrite_wfformat_priorities(const std::string& text, std::string_view source, const Dag& dag,
+std::string rewrite_wfformat_priorities(std::string_view text, std::string_view source, const Dag& dag,
                                         std::span<const std::int64_t> priority_by_node,
                                         const PriorityOptions& opts) {
     // The reader checks what the scanner takes for granted (valid JSON, one
     // task list) and gives the node of each task.
-    const ReadResult check = read_string(text, Format::wfformat, source);
+    // The reader itself, not read_string: that would keep a copy of the text
+    // beside this one and the output (the text was read as WfFormat before,
+    // so it is not blank).
+    std::string_view body = text;
+    if (body.starts_with("\xEF\xBB\xBF")) body.remove_prefix(3);
+    const Dag checked = read_wfformat(body, source);
     const NodeId n = dag.node_count();
-    if (check.dag.node_count() != n)
+    if (checked.node_count() != n)
         fail(Errc::invalid_argument, std::string(source) + ": the file has " +
-                                         std::to_string(check.dag.node_count()) + " tasks, the dag " +
+                                         std::to_string(checked.node_count()) + " tasks, the dag " +
                                          std::to_string(n) + " nodes");
     for (NodeId v = 0; v < n; ++v)
-        if (check.dag.name(v) != dag.name(v))
+        if (checked.name(v) != dag.name(v))
             fail(Errc::invalid_argument, std::string(source) + ": task " + std::to_string(v) + " is " +
-                                             quote(check.dag.name(v)) + " in the file but " + quote(dag.name(v)) +
+                                             quote(checked.name(v)) + " in the file but " + quote(dag.name(v)) +
                                              " in the dag");
 
     const Scan scan(text);

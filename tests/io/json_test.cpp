@@ -1,3 +1,6 @@
+#include <random>
+#include <set>
+
 #include "helpers.hpp"
 
 using namespace iotest;
@@ -149,4 +152,112 @@ TEST(Json, DeepNestingIsNotACrash) {
     EXPECT_EQ(read_string(deep, Format::wfformat).dag.node_count(), 1u);
     EXPECT_TRUE(fails_with(std::string(1000000, '['), Format::wfformat, Errc::parse, {"top level"}));
     EXPECT_TRUE(fails_with("{\"a\": " + std::string(1000000, '['), Format::adjacency_json, Errc::parse, {"\"a\"[0]"}));
+}
+
+// The reader adds an arc to a task read before at once and keeps the other
+// references for the end (issue 18: peak memory). Random 1.5 documents whose
+// references go forward and backward, by id (the main key) or by name (the
+// other key, first task wins, an id of another task shadowing it), against
+// the definition: the union of the lists, duplicates counted, and the first
+// reference in document order that names no task or the task itself is the
+// error, with its JSON path.
+TEST(WfFormat, RandomReferencesMatchTheDefinition) {
+    std::mt19937 rng(18);
+    int ok = 0, unknown = 0, loops = 0;
+    for (int round = 0; round < 400; ++round) {
+        const int n = 1 + static_cast<int>(rng() % 14);
+        std::vector<std::string> ids(n), names(n);
+        for (int i = 0; i < n; ++i) {
+            ids[i] = "t" + std::to_string(i);
+            const unsigned pick = rng() % 4;
+            names[i] = pick == 0 ? "n" + std::to_string(i) : pick == 1 ? "t" + std::to_string(rng() % n)
+                                                          : pick == 2 ? "n" + std::to_string(rng() % n) : ids[i];
+        }
+        auto resolve = [&](const std::string& ref) -> int {
+            for (int i = 0; i < n; ++i)
+                if (ids[i] == ref) return i;
+            for (int i = 0; i < n; ++i)
+                if (names[i] == ref) return i;
+            return -1;
+        };
+        std::set<std::pair<int, int>> expected;
+        std::uint64_t given = 0;
+        std::string error;  // JSON path of the first failing reference
+        Errc code = Errc::ok;
+        std::string text = R"({"schemaVersion": "1.5", "workflow": {"specification": {"tasks": [)";
+        for (int i = 0; i < n; ++i) {
+            text += i ? ",\n" : "\n";
+            text += R"({"id": ")" + ids[i] + R"(", "name": ")" + names[i] + "\"";
+            for (const bool child : {false, true}) {
+                text += child ? R"(, "children": [)" : R"(, "parents": [)";
+                int index = 0;
+                for (int j = 0; j < n; ++j) {
+                    if (rng() % 4 != 0 || (j == i && rng() % 16 != 0)) continue;
+                    if ((child ? j < i : j > i) && rng() % 8 != 0) continue;  // mostly no cycle
+                    const unsigned how = rng() % 100;
+                    const std::string ref = how < 2 ? "ghost" + std::to_string(j)
+                                            : how < 50 ? ids[j] : names[j];
+                    text += index ? ", \"" : "\"";
+                    text += ref + "\"";
+                    const std::string path = "workflow.specification.tasks[" + std::to_string(i) + "]." +
+                                             (child ? "children[" : "parents[") + std::to_string(index) + "]";
+                    ++index;
+                    const int other = resolve(ref);
+                    if (error.empty() && (other < 0 || other == i)) {
+                        error = path;
+                        code = other < 0 ? Errc::unknown_node : Errc::self_loop;
+                    }
+                    if (other >= 0 && other != i) {
+                        expected.insert(child ? std::pair{i, other} : std::pair{other, i});
+                        ++given;
+                    }
+                }
+                text += "]";
+            }
+            text += "}";
+        }
+        text += "]}}}";
+        if (!error.empty()) {
+            try {
+                (void)read_string(text, Format::wfformat, "r.json");
+                ADD_FAILURE() << "no error, expected " << error << " in\n" << text;
+            } catch (const ics::Error& e) {
+                EXPECT_EQ(e.code(), code) << text;
+                EXPECT_NE(std::string(e.what()).find("r.json: " + error + ": "), std::string::npos)
+                    << e.what() << "\n" << text;
+            }
+            ++(code == Errc::unknown_node ? unknown : loops);
+            continue;
+        }
+        std::vector<int> indegree(n, 0), ready;
+        for (const auto& [u, v] : expected) ++indegree[v];
+        for (int v = 0; v < n; ++v)
+            if (indegree[v] == 0) ready.push_back(v);
+        int sorted = 0;
+        while (!ready.empty()) {
+            const int u = ready.back();
+            ready.pop_back();
+            ++sorted;
+            for (auto it = expected.lower_bound({u, 0}); it != expected.end() && it->first == u; ++it)
+                if (--indegree[it->second] == 0) ready.push_back(it->second);
+        }
+        if (sorted < n) {
+            EXPECT_TRUE(read_fails_with([&] { return read_string(text, Format::wfformat, "r.json"); }, Errc::cycle,
+                                        {"r.json: "}))
+                << text;
+            continue;
+        }
+        const auto r = read_string(text, Format::wfformat, "r.json");
+        ASSERT_EQ(r.dag.node_count(), static_cast<ics::NodeId>(n));
+        std::set<std::pair<int, int>> got;
+        for (ics::NodeId u = 0; u < r.dag.node_count(); ++u)
+            for (const ics::NodeId v : r.dag.children(u)) got.insert({static_cast<int>(u), static_cast<int>(v)});
+        EXPECT_EQ(got, expected) << text;
+        EXPECT_EQ(r.dag.arc_count() + r.dag.duplicate_arcs(), given) << text;
+        ++ok;
+    }
+    // Each outcome is met often enough to count.
+    EXPECT_GT(ok, 40);
+    EXPECT_GT(unknown, 40);
+    EXPECT_GT(loops, 40);
 }
