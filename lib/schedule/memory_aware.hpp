@@ -32,7 +32,9 @@ public:
     // `dag` is the input (memory counts all its arcs, shortcuts included);
     // `skeleton` and `dec` its decomposition; `blocks` the block schedules,
     // whose source orders run_block may permute keeping their profiles.
-    // `reference` (tests only): refine() by its former quadratic frontier.
+    // `reference` (tests only): refine() by evaluating every candidate at
+    // every step (O(s · candidates) per block of s sources), as before the
+    // candidates were kept in heaps by gain.
     MemoryGuide(const Dag& dag, const Dag& skeleton, const decompose::Decomposition& dec,
                 blocks::ScheduleTable& blocks, bool reference = false);
 
@@ -53,11 +55,25 @@ public:
         dirty_.clear();
     }
 
+    // Blocks whose sources refine() reordered (tests: that they are reached)
+    // and blocks it gave up on (no fitting candidate, or the work bound).
+    std::uint64_t refined_blocks() const noexcept { return refined_; }
+    std::uint64_t kept_blocks() const noexcept { return kept_; }
+
 private:
     void execute(NodeId v);
     void undo(NodeId v);
     std::int64_t node_delta(NodeId v) const;
     bool refine(decompose::BlockId b, std::vector<NodeId>& out);
+    bool refine_reference(decompose::BlockId b, std::vector<NodeId>& out);
+    // One candidate of refine(): its open-count change and rank in the block's order.
+    struct Candidate {
+        std::int64_t delta;
+        std::uint32_t rank;
+        bool operator>(const Candidate& o) const noexcept {
+            return delta != o.delta ? delta > o.delta : rank > o.rank;
+        }
+    };
 
     bool reference_;
     const Dag& dag_;
@@ -72,6 +88,15 @@ private:
     std::vector<std::uint32_t> count_;
     std::vector<std::uint32_t> rank_;
     std::vector<NodeId> touched_;
+    // Scratch of refine(), by rank in the block's order: each source's gain
+    // and delta; min-heaps of candidates per gain (stale entries dropped
+    // when they surface), and the gains whose heaps were used.
+    std::vector<std::uint32_t> gain_;
+    std::vector<std::int64_t> cand_delta_;
+    std::vector<std::vector<Candidate>> by_gain_;
+    std::vector<std::uint32_t> used_gains_;
+    std::vector<NodeId> refined_order_;  // run_block's scratch
+    std::uint64_t refined_ = 0, kept_ = 0;
 };
 
 }  // namespace ics::schedule
