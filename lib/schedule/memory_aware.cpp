@@ -29,6 +29,7 @@ MemoryGuide::MemoryGuide(const Dag& dag, const Dag& skeleton, const decompose::D
       remaining_(dag.node_count()),
       executed_(dag.node_count(), 0),
       dirty_mark_(dec.block_count, 0),
+      announced_(dec.block_count, kUnannounced),
       count_(dag.node_count(), 0),
       rank_(dag.node_count(), 0) {
     for (NodeId v = 0; v < dag.node_count(); ++v) remaining_[v] = dag.out_degree(v);
@@ -42,9 +43,17 @@ std::int64_t MemoryGuide::node_delta(NodeId v) const {
 }
 
 std::int64_t MemoryGuide::delta(decompose::BlockId b) {
+    const std::int64_t d = b == fresh_block_ ? fresh_delta_ : compute_delta(b);
+    announced_[b] = d;
+    return d;
+}
+
+std::int64_t MemoryGuide::compute_delta(decompose::BlockId b) {
     // Parent p closes when all its unexecuted children are among b's sources.
+    const auto sources = dec_.sources(b);
+    if (sources.size() == 1) return node_delta(sources[0]);  // each parent counted once
     std::int64_t d = 0;
-    for (NodeId s : dec_.sources(b)) {
+    for (NodeId s : sources) {
         if (dag_.out_degree(s) > 0) ++d;
         for (NodeId p : dag_.parents(s)) {
             if (count_[p]++ == 0) touched_.push_back(p);
@@ -287,6 +296,7 @@ bool MemoryGuide::refine_reference(decompose::BlockId b, std::vector<NodeId>& ou
 }
 
 void MemoryGuide::run_block(decompose::BlockId b) {
+    announced_[b] = kUnannounced;
     const auto order = blocks_.order(b);
     refined_order_.clear();
     if (refine(b, refined_order_)) {
@@ -299,6 +309,7 @@ void MemoryGuide::run_block(decompose::BlockId b) {
 }
 
 void MemoryGuide::run_sum(std::span<const std::uint32_t> members, std::span<const std::uint32_t> path) {
+    for (std::uint32_t b : members) announced_[b] = kUnannounced;
     for_each_swept_source(members, path, [&](std::uint32_t b, std::uint32_t x) { execute(blocks_.order(b)[x]); });
 }
 

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -34,23 +35,35 @@ public:
     // whose source orders run_block may permute keeping their profiles.
     // `reference` (tests only): refine() by evaluating every candidate at
     // every step (O(s · candidates) per block of s sources), as before the
-    // candidates were kept in heaps by gain.
+    // candidates were kept in heaps by gain, and drain_dirty() refreshing
+    // every block it marked.
     MemoryGuide(const Dag& dag, const Dag& skeleton, const decompose::Decomposition& dec,
                 blocks::ScheduleTable& blocks, bool reference = false);
 
-    // Change of the open-node count if block b's sources ran now.
+    // Change of the open-node count if block b's sources ran now; the
+    // caller keys block b by it until b is refreshed (drain_dirty).
     std::int64_t delta(decompose::BlockId b);
     // Refines b's source order for memory (same profile) and plays it.
     void run_block(decompose::BlockId b);
     // Plays a sum scheduled by IC-Sweep: path[k] is the member run at step k.
     void run_sum(std::span<const std::uint32_t> members, std::span<const std::uint32_t> path);
     // Calls f(b) for every block whose delta may have changed since the last
-    // call, then forgets them.
+    // call, then forgets them. A block whose delta was handed out and is the
+    // same now is left out: its key stands (on WorkflowSim Inspiral copies
+    // 88% of the refreshes, each a heap entry for the linearizer to push and
+    // later drop as stale). f(b) may call delta(b), which then costs nothing.
     template <class F>
     void drain_dirty(F&& f) {
         for (decompose::BlockId b : dirty_) {
             dirty_mark_[b] = 0;
+            if (!reference_ && announced_[b] != kUnannounced) {
+                const std::int64_t d = compute_delta(b);
+                if (d == announced_[b]) continue;
+                fresh_block_ = b;
+                fresh_delta_ = d;
+            }
             f(b);
+            fresh_block_ = decompose::kNoBlock;
         }
         dirty_.clear();
     }
@@ -64,6 +77,7 @@ private:
     void execute(NodeId v);
     void undo(NodeId v);
     std::int64_t node_delta(NodeId v) const;
+    std::int64_t compute_delta(decompose::BlockId b);
     bool refine(decompose::BlockId b, std::vector<NodeId>& out);
     bool refine_reference(decompose::BlockId b, std::vector<NodeId>& out);
     // One candidate of refine(): its open-count change and rank in the block's order.
@@ -84,6 +98,12 @@ private:
     std::vector<std::uint8_t> executed_;
     std::vector<decompose::BlockId> dirty_;
     std::vector<std::uint8_t> dirty_mark_;
+    // Per block: the delta last handed out, kUnannounced before that and
+    // once the block ran (it is then no source block: the caller drops it).
+    static constexpr std::int64_t kUnannounced = std::numeric_limits<std::int64_t>::min();
+    std::vector<std::int64_t> announced_;
+    decompose::BlockId fresh_block_ = decompose::kNoBlock;  // drain_dirty's delta of it
+    std::int64_t fresh_delta_ = 0;
     // Scratch of refine() and delta(), reset after each use.
     std::vector<std::uint32_t> count_;
     std::vector<std::uint32_t> rank_;

@@ -1,6 +1,8 @@
 // MemoryGuide::refine (lib/schedule/memory_aware.cpp) keeps its candidates in
-// heaps by gain, updated per change; its reference weighs every candidate at
-// every step. Both must give the same source orders, the same linearization
+// heaps by gain, updated per change, and drain_dirty leaves out blocks whose
+// delta is unchanged; its reference weighs every candidate at every step and
+// refreshes every marked block. Both must give the same source orders, the
+// same linearization
 // and the same work-bound give-ups, on random dags whose blocks it refines
 // and gives up on: workflow-like sums of fan-ins and fan-outs (Inspiral's
 // shape), random bipartite blocks, random layered dags, the families, all
