@@ -113,6 +113,15 @@ bool MemoryGuide::refine(decompose::BlockId b, std::vector<NodeId>& out) {
     const auto prof = blocks_.profile(b);
     const std::size_t s = order.size();
     if (s <= 1 || prof.size() != s + 1) return false;
+    const std::uint64_t budget = kRefineWorkPerSource * s + 64;
+    // A sink fed by every source makes every source a candidate from the
+    // second step on, whatever the first: s - x candidates at step x, so the
+    // work bound is known now. Past it the attempt would only be undone
+    // (its executions mark no block the block's own run does not), e.g. the
+    // fan-ins of ~40 sources of WorkflowSim Inspiral.
+    if (s + s * (s - 1) / 2 > budget)
+        for (NodeId k : skel_.children(order[0]))
+            if (skel_.in_degree(k) == s) return false;
     if (gain_.size() < s) {
         gain_.resize(s);
         cand_delta_.resize(s);
@@ -142,7 +151,6 @@ bool MemoryGuide::refine(decompose::BlockId b, std::vector<NodeId>& out) {
         std::push_heap(h.begin(), h.end(), std::greater<>{});
     };
     std::uint64_t work = s;
-    const std::uint64_t budget = kRefineWorkPerSource * s + 64;
     std::size_t candidates = 0;  // sources with count_ 1
     bool ok = first < s;
     NodeId best = ok ? order[first] : kNoNode;
