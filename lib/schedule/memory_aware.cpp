@@ -307,7 +307,7 @@ void MemoryGuide::run_block(decompose::BlockId b) {
     announced_[b] = kUnannounced;
     const auto order = blocks_.order(b);
     refined_order_.clear();
-    if (refine(b, refined_order_)) {
+    if (order.size() > 1 && refine(b, refined_order_)) {
         std::copy(refined_order_.begin(), refined_order_.end(), order.begin());  // a permutation: same length
         ++refined_;
         return;
