@@ -208,26 +208,20 @@ TEST(MemoryGuide, HeapsMatchReferenceOnRandomLayeredAndFamilies) {
                    "random-layered seed " + std::to_string(seed), counts);
         if (HasFatalFailure()) return;
     }
+    // The other families are compared in linearize_test.cpp (there with the
+    // reference linearizer too); single W, M, N and C blocks of 40-50 sources
+    // here, past and within the work bound.
     const std::vector<std::pair<std::string, Dag>> dags = {
-        {"parallel-prefix 512", families::parallel_prefix(512)},
-        {"wavefront 40 60", families::wavefront(40, 60)},
-        {"reduction-mesh 80", families::reduction_mesh(80)},
-        {"out-mesh 60", families::out_mesh(60)},
-        {"fft 7", families::fft(7)},
-        {"reduction-tree 9", families::reduction_tree(9)},
-        {"divide-conquer 3 4", families::divide_conquer(3, 4)},
-        {"laplace 30", families::laplace(30)},
-        {"fmri 200", families::fmri(200)},
-        {"W(40,3)", families::w_dag(40, 3)},
-        {"M(40,3)", families::m_dag(40, 3)},
-        {"N_50", families::n_dag(50)},
-        {"C_50", families::cycle_dag(50)},
+        {"W(40,3)", families::w_dag(40, 3)}, {"M(40,3)", families::m_dag(40, 3)}, {"N_50", families::n_dag(50)},
+        {"C_50", families::cycle_dag(50)},   {"W(12,2)", families::w_dag(12, 2)}, {"M(12,4)", families::m_dag(12, 4)},
+        {"fft 6", families::fft(6)},
     };
     for (const auto& [name, dag] : dags) {
         compare_on(dag, name, counts);
         if (HasFatalFailure()) return;
     }
-    EXPECT_GT(counts.refined, 100u);
+    EXPECT_GT(counts.refined, 100u) << counts.refined;
+    EXPECT_GT(counts.kept, 5u) << counts.kept;
 }
 
 }  // namespace
