@@ -2,6 +2,7 @@
 #include "schedule/memory_aware.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 
 namespace ics::schedule {
@@ -28,6 +29,7 @@ MemoryGuide::MemoryGuide(const Dag& dag, const Dag& skeleton, const decompose::D
       remaining_(dag.node_count()),
       executed_(dag.node_count(), 0),
       dirty_mark_(dec.block_count, 0),
+      announced_(dec.block_count, kUnannounced),
       count_(dag.node_count(), 0),
       rank_(dag.node_count(), 0) {
     for (NodeId v = 0; v < dag.node_count(); ++v) remaining_[v] = dag.out_degree(v);
@@ -41,9 +43,17 @@ std::int64_t MemoryGuide::node_delta(NodeId v) const {
 }
 
 std::int64_t MemoryGuide::delta(decompose::BlockId b) {
+    const std::int64_t d = b == fresh_block_ ? fresh_delta_ : compute_delta(b);
+    announced_[b] = d;
+    return d;
+}
+
+std::int64_t MemoryGuide::compute_delta(decompose::BlockId b) {
     // Parent p closes when all its unexecuted children are among b's sources.
+    const auto sources = dec_.sources(b);
+    if (sources.size() == 1) return node_delta(sources[0]);  // each parent counted once
     std::int64_t d = 0;
-    for (NodeId s : dec_.sources(b)) {
+    for (NodeId s : sources) {
         if (dag_.out_degree(s) > 0) ++d;
         for (NodeId p : dag_.parents(s)) {
             if (count_[p]++ == 0) touched_.push_back(p);
@@ -78,20 +88,151 @@ void MemoryGuide::undo(NodeId v) {
 
 // Greedy over the block's sources: each step takes a source that makes
 // exactly as many of the block's sinks eligible as the block's profile says
-// (so E(t) is unchanged) and changes the open count least. Candidates after
-// the first step are the sources sharing a sink with an executed one (the
-// orders of W, M, N, C blocks grow by neighbours); when no candidate fits,
-// or the work bound is hit, the block keeps its own order.
+// (so E(t) is unchanged) and changes the open count least, earliest in the
+// block's order on ties. Candidates after the first step are the sources
+// sharing a sink with an executed one (the orders of W, M, N, C blocks grow
+// by neighbours); when no candidate fits, or the work bound is hit, the
+// block keeps its own order. The work bound counts the candidates each step
+// would weigh (all sources at the first step, the unexecuted candidates at
+// the others), whether or not they are looked at.
 //
-// The frontier holds exactly the candidates: the one executed leaves it
-// (swap with the last; the choice is by (delta, rank), a strict order, so
-// the frontier's order does not matter), and a sink's parents join it when
-// its first parent runs. Each step then costs its candidates (what the work
-// bound counts) and the arcs it touches. The former frontier kept executed
-// sources and rescanned the parents of a sink at each of its parents' runs:
-// O(s²) per W(s,d) block, 78% of `--objective memory` on parallel-prefix
-// 65536 (kept as `reference` for the tests).
+// A candidate's gain (sinks it would make eligible) only grows, by one when
+// a sink is left with it as its only unexecuted parent (found as the xor of
+// the sink's unexecuted parents, kept in rank_ of the sink: a block's sinks
+// are none of its sources); its delta only falls, by one when a parent of it
+// is left with it as its only unexecuted child. Both are kept per source and
+// the candidates sit in one min-heap of (delta, rank) per gain, a new entry
+// at each change, stale entries dropped when they surface: a block costs its
+// arcs and its sources' parents' arcs (each such parent's children are
+// scanned once, when it is left with one) times a logarithm, instead of its
+// candidates at every step (5.6 evaluations of a source's arcs per node of
+// WorkflowSim Inspiral copies, 40% of `--objective memory`'s own time).
 bool MemoryGuide::refine(decompose::BlockId b, std::vector<NodeId>& out) {
+    if (reference_) return refine_reference(b, out);
+    const auto order = blocks_.order(b);
+    const auto prof = blocks_.profile(b);
+    const std::size_t s = order.size();
+    if (s <= 1 || prof.size() != s + 1) return false;
+    const std::uint64_t budget = kRefineWorkPerSource * s + 64;
+    // A sink fed by every source makes every source a candidate from the
+    // second step on, whatever the first: s - x candidates at step x, so the
+    // work bound is known now. Past it the attempt would only be undone
+    // (its executions mark no block the block's own run does not), e.g. the
+    // fan-ins of ~40 sources of WorkflowSim Inspiral.
+    if (s + s * (s - 1) / 2 > budget)
+        for (NodeId k : skel_.children(order[0]))
+            if (skel_.in_degree(k) == s) return false;
+    if (gain_.size() < s) {
+        gain_.resize(s);
+        cand_delta_.resize(s);
+    }
+    std::uint32_t max_want = 0;  // a candidate of larger gain is never taken
+    for (std::size_t x = 0; x < s; ++x) max_want = std::max(max_want, prof[x + 1] - prof[x]);
+    // The first step weighs every source (count_ is all zero).
+    const std::uint32_t want0 = prof[1] - prof[0];
+    std::size_t first = s;
+    for (std::size_t i = 0; i < s; ++i) {
+        const NodeId c = order[i];
+        rank_[c] = static_cast<std::uint32_t>(i);
+        std::uint32_t g = 0;
+        for (NodeId k : skel_.children(c))
+            if (skel_.in_degree(k) == 1) ++g;
+        gain_[i] = g;
+        cand_delta_[i] = node_delta(c);
+        if (g == want0 && (first == s || cand_delta_[i] < cand_delta_[first])) first = i;
+    }
+    auto push = [&](NodeId c) {
+        const std::uint32_t r = rank_[c], g = gain_[r];
+        if (g > max_want) return;
+        if (g >= by_gain_.size()) by_gain_.resize(std::size_t{g} + 1);
+        auto& h = by_gain_[g];
+        if (h.empty()) used_gains_.push_back(g);
+        h.push_back(Candidate{cand_delta_[r], r});
+        std::push_heap(h.begin(), h.end(), std::greater<>{});
+    };
+    std::uint64_t work = s;
+    std::size_t candidates = 0;  // sources with count_ 1
+    bool ok = first < s;
+    NodeId best = ok ? order[first] : kNoNode;
+    for (std::size_t x = 0; ok;) {
+        out.push_back(best);
+        if (count_[best] == 1) --candidates;
+        if (count_[best] == 0) touched_.push_back(best);
+        count_[best] = 2;
+        execute(best);
+        // A parent left with one unexecuted child: that child, if one of
+        // this block's sources, now closes it.
+        for (NodeId p : dag_.parents(best)) {
+            if (remaining_[p] != 1) continue;
+            for (NodeId w : dag_.children(p)) {
+                if (executed_[w]) continue;
+                if (dec_.out_block[w] == b) {
+                    --cand_delta_[rank_[w]];
+                    if (count_[w] == 1) push(w);
+                }
+                break;
+            }
+        }
+        for (NodeId k : skel_.children(best)) {
+            if (count_[k]++ == 0) {  // its parents join the candidates
+                touched_.push_back(k);
+                NodeId parents_xor = 0;
+                for (NodeId q : skel_.parents(k)) {
+                    parents_xor ^= q;
+                    if (count_[q] == 0) {
+                        count_[q] = 1;
+                        touched_.push_back(q);
+                        ++candidates;
+                        push(q);
+                    }
+                }
+                rank_[k] = parents_xor;
+            }
+            rank_[k] ^= best;
+            if (count_[k] + 1 == skel_.in_degree(k)) {  // rank_[k]: its one unexecuted parent
+                const NodeId u = rank_[k];
+                ++gain_[rank_[u]];
+                push(u);
+            }
+        }
+        if (++x == s) break;
+        work += candidates;
+        if (work > budget) {
+            ok = false;
+            break;
+        }
+        const std::uint32_t want = prof[x + 1] - prof[x];
+        best = kNoNode;
+        if (want < by_gain_.size()) {
+            auto& h = by_gain_[want];
+            while (!h.empty()) {
+                const Candidate top = h.front();
+                const NodeId c = order[top.rank];
+                if (count_[c] == 1 && gain_[top.rank] == want && cand_delta_[top.rank] == top.delta) {
+                    best = c;
+                    break;
+                }
+                std::pop_heap(h.begin(), h.end(), std::greater<>{});
+                h.pop_back();
+            }
+        }
+        ok = best != kNoNode;
+    }
+    for (std::uint32_t g : used_gains_) by_gain_[g].clear();
+    used_gains_.clear();
+    for (NodeId v : touched_) count_[v] = 0;
+    touched_.clear();
+    if (!ok)
+        for (auto it = out.rbegin(); it != out.rend(); ++it) undo(*it);
+    return ok;
+}
+
+// refine() by weighing every candidate at every step (tests only): the
+// frontier holds exactly the candidates; the one executed leaves it (swap
+// with the last; the choice is by (delta, rank), a strict order, so the
+// frontier's order does not matter), and a sink's parents join it when its
+// first parent runs.
+bool MemoryGuide::refine_reference(decompose::BlockId b, std::vector<NodeId>& out) {
     const auto order = blocks_.order(b);
     const auto prof = blocks_.profile(b);
     const std::size_t s = order.size();
@@ -125,9 +266,6 @@ bool MemoryGuide::refine(decompose::BlockId b, std::vector<NodeId>& out) {
         std::size_t best_at = 0;  // best's index in the frontier
         if (x == 0) {
             for (NodeId c : order) consider(c);
-        } else if (reference_) {
-            for (NodeId c : frontier)
-                if (count_[c] == 1) consider(c);
         } else {
             for (std::size_t i = 0; i < frontier.size(); ++i) {
                 const NodeId before = best;
@@ -140,7 +278,7 @@ bool MemoryGuide::refine(decompose::BlockId b, std::vector<NodeId>& out) {
             break;
         }
         out.push_back(best);
-        if (x > 0 && !reference_) {
+        if (x > 0) {
             frontier[best_at] = frontier.back();
             frontier.pop_back();
         }
@@ -148,9 +286,8 @@ bool MemoryGuide::refine(decompose::BlockId b, std::vector<NodeId>& out) {
         count_[best] = 2;
         execute(best);
         for (NodeId k : skel_.children(best)) {
-            const bool first = count_[k]++ == 0;
-            if (first) touched_.push_back(k);
-            if (!first && !reference_) continue;  // its parents joined at its first parent's run
+            if (count_[k]++ != 0) continue;  // its parents joined at its first parent's run
+            touched_.push_back(k);
             for (NodeId q : skel_.parents(k))
                 if (count_[q] == 0) {
                     count_[q] = 1;
@@ -158,7 +295,6 @@ bool MemoryGuide::refine(decompose::BlockId b, std::vector<NodeId>& out) {
                     frontier.push_back(q);
                 }
         }
-        if (reference_ && frontier.size() > 4 * s) std::erase_if(frontier, [&](NodeId q) { return count_[q] != 1; });
     }
     for (NodeId v : touched_) count_[v] = 0;
     touched_.clear();
@@ -168,17 +304,20 @@ bool MemoryGuide::refine(decompose::BlockId b, std::vector<NodeId>& out) {
 }
 
 void MemoryGuide::run_block(decompose::BlockId b) {
-    std::vector<NodeId> refined;
+    announced_[b] = kUnannounced;
     const auto order = blocks_.order(b);
-    refined.reserve(order.size());
-    if (refine(b, refined)) {
-        std::copy(refined.begin(), refined.end(), order.begin());  // a permutation: same length
+    refined_order_.clear();
+    if (order.size() > 1 && refine(b, refined_order_)) {
+        std::copy(refined_order_.begin(), refined_order_.end(), order.begin());  // a permutation: same length
+        ++refined_;
         return;
     }
+    if (order.size() > 1) ++kept_;
     for (NodeId v : order) execute(v);
 }
 
 void MemoryGuide::run_sum(std::span<const std::uint32_t> members, std::span<const std::uint32_t> path) {
+    for (std::uint32_t b : members) announced_[b] = kUnannounced;
     for_each_swept_source(members, path, [&](std::uint32_t b, std::uint32_t x) { execute(blocks_.order(b)[x]); });
 }
 

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -32,32 +33,61 @@ public:
     // `dag` is the input (memory counts all its arcs, shortcuts included);
     // `skeleton` and `dec` its decomposition; `blocks` the block schedules,
     // whose source orders run_block may permute keeping their profiles.
-    // `reference` (tests only): refine() by its former quadratic frontier.
+    // `reference` (tests only): refine() by evaluating every candidate at
+    // every step (O(s · candidates) per block of s sources), as before the
+    // candidates were kept in heaps by gain, and drain_dirty() refreshing
+    // every block it marked.
     MemoryGuide(const Dag& dag, const Dag& skeleton, const decompose::Decomposition& dec,
                 blocks::ScheduleTable& blocks, bool reference = false);
 
-    // Change of the open-node count if block b's sources ran now.
+    // Change of the open-node count if block b's sources ran now; the
+    // caller keys block b by it until b is refreshed (drain_dirty).
     std::int64_t delta(decompose::BlockId b);
     // Refines b's source order for memory (same profile) and plays it.
     void run_block(decompose::BlockId b);
     // Plays a sum scheduled by IC-Sweep: path[k] is the member run at step k.
     void run_sum(std::span<const std::uint32_t> members, std::span<const std::uint32_t> path);
     // Calls f(b) for every block whose delta may have changed since the last
-    // call, then forgets them.
+    // call, then forgets them. A block whose delta was handed out and is the
+    // same now is left out: its key stands (on WorkflowSim Inspiral copies
+    // 88% of the refreshes, each a heap entry for the linearizer to push and
+    // later drop as stale). f(b) may call delta(b), which then costs nothing.
     template <class F>
     void drain_dirty(F&& f) {
         for (decompose::BlockId b : dirty_) {
             dirty_mark_[b] = 0;
+            if (!reference_ && announced_[b] != kUnannounced) {
+                const std::int64_t d = compute_delta(b);
+                if (d == announced_[b]) continue;
+                fresh_block_ = b;
+                fresh_delta_ = d;
+            }
             f(b);
+            fresh_block_ = decompose::kNoBlock;
         }
         dirty_.clear();
     }
+
+    // Blocks whose sources refine() reordered (tests: that they are reached)
+    // and blocks it gave up on (no fitting candidate, or the work bound).
+    std::uint64_t refined_blocks() const noexcept { return refined_; }
+    std::uint64_t kept_blocks() const noexcept { return kept_; }
 
 private:
     void execute(NodeId v);
     void undo(NodeId v);
     std::int64_t node_delta(NodeId v) const;
+    std::int64_t compute_delta(decompose::BlockId b);
     bool refine(decompose::BlockId b, std::vector<NodeId>& out);
+    bool refine_reference(decompose::BlockId b, std::vector<NodeId>& out);
+    // One candidate of refine(): its open-count change and rank in the block's order.
+    struct Candidate {
+        std::int64_t delta;
+        std::uint32_t rank;
+        bool operator>(const Candidate& o) const noexcept {
+            return delta != o.delta ? delta > o.delta : rank > o.rank;
+        }
+    };
 
     bool reference_;
     const Dag& dag_;
@@ -68,10 +98,25 @@ private:
     std::vector<std::uint8_t> executed_;
     std::vector<decompose::BlockId> dirty_;
     std::vector<std::uint8_t> dirty_mark_;
+    // Per block: the delta last handed out, kUnannounced before that and
+    // once the block ran (it is then no source block: the caller drops it).
+    static constexpr std::int64_t kUnannounced = std::numeric_limits<std::int64_t>::min();
+    std::vector<std::int64_t> announced_;
+    decompose::BlockId fresh_block_ = decompose::kNoBlock;  // drain_dirty's delta of it
+    std::int64_t fresh_delta_ = 0;
     // Scratch of refine() and delta(), reset after each use.
     std::vector<std::uint32_t> count_;
     std::vector<std::uint32_t> rank_;
     std::vector<NodeId> touched_;
+    // Scratch of refine(), by rank in the block's order: each source's gain
+    // and delta; min-heaps of candidates per gain (stale entries dropped
+    // when they surface), and the gains whose heaps were used.
+    std::vector<std::uint32_t> gain_;
+    std::vector<std::int64_t> cand_delta_;
+    std::vector<std::vector<Candidate>> by_gain_;
+    std::vector<std::uint32_t> used_gains_;
+    std::vector<NodeId> refined_order_;  // run_block's scratch
+    std::uint64_t refined_ = 0, kept_ = 0;
 };
 
 }  // namespace ics::schedule

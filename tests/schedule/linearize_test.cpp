@@ -104,7 +104,7 @@ int compare_on(const Dag& dag, const std::string& what) {
     expect_same(fast, slow, what + " (eligibility)");
     // The guide reorders blocks' sources in its table: one table each, and
     // the reordered sources must agree too. The reference side also refines
-    // blocks by the guide's former quadratic frontier.
+    // blocks by the guide's reference (every candidate weighed at each step).
     blocks::ScheduleTable t1 = table, t2 = table;
     MemoryGuide g1(dag, sk.dag(), dec, t1), g2(dag, sk.dag(), dec, t2, true);
     expect_same(linearize(dec, t1, &g1), linearize_reference(dec, t2, &g2), what + " (memory)");
