@@ -20,39 +20,24 @@
 #include <numeric>
 #include <vector>
 
+#include "area/flow_network.hpp"
+
 namespace ics::area::detail {
 
-// Cap: std::uint32_t (residuals narrow while they fit; infinite arcs hold
-// kInfinite and never change) or long long (wide, infinite = max / 4).
+// Cap: std::uint32_t (residuals narrow while they fit) or long long
+// (flow_network.hpp).
 template <class Cap>
-class PushRelabel {
-public:
-    using Capacity = long long;
-    static constexpr bool kNarrow = sizeof(Cap) == 4;
-    static constexpr Cap kInfinite = kNarrow ? static_cast<Cap>(0xFFFFFFFFu) : std::numeric_limits<Capacity>::max() / 4;
+class PushRelabel : public FlowNetwork<Cap> {
+    using Net = FlowNetwork<Cap>;
+    using Net::arc_;
+    using Net::arcs_;
+    using Net::cursor_;
+    using Net::n_;
+    using Net::start_;
 
-    // Built as MaxFlow is: count(u, v) for each arc, layout(), then
-    // add(u, v, c) for each in the same order (c < 0: infinite).
-    void begin(std::uint32_t vertices) {
-        n_ = vertices;
-        arcs_ = 0;
-        start_.assign(static_cast<std::size_t>(n_) + 1, 0);
-    }
-    void count(std::uint32_t u, std::uint32_t v) {
-        ++start_[u + 1];
-        ++start_[v + 1];
-        ++arcs_;
-    }
-    void layout() {
-        std::partial_sum(start_.begin(), start_.end(), start_.begin());
-        arc_.resize(2 * arcs_);
-        cur_.assign(start_.begin(), start_.end() - 1);
-    }
-    void add(std::uint32_t u, std::uint32_t v, Capacity c) {
-        const std::uint32_t a = cur_[u]++, b = cur_[v]++;
-        arc_[a] = {v, b, c < 0 ? kInfinite : static_cast<Cap>(c)};
-        arc_[b] = {u, a, 0};
-    }
+public:
+    using Capacity = typename Net::Capacity;
+    static constexpr bool kReversed = true;  // sidney.cpp builds it with every arc turned around
 
     // The value of a maximum preflow from s to t, or -1 when `work` (arcs
     // scanned, added to) passes `limit` first, or -2 (narrow only) when a
@@ -63,7 +48,7 @@ public:
         work += 2 * arcs_;
         d_.assign(n_, n_);
         excess_.assign(n_, 0);
-        std::copy(start_.begin(), start_.end() - 1, cur_.begin());
+        std::copy(start_.begin(), start_.end() - 1, cursor_.begin());
         act_head_.assign(static_cast<std::size_t>(n_) + 1, kNone);
         all_head_.assign(static_cast<std::size_t>(n_) + 1, kNone);
         act_next_.resize(n_);
@@ -71,10 +56,8 @@ public:
         all_prev_.resize(n_);
         // Saturate the arcs out of s.
         for (std::uint32_t e = start_[s]; e < start_[s + 1]; ++e) {
-            ArcOf& a = arc_[e];
-            if (a.cap == 0) continue;
-            const Capacity f = (kNarrow && a.cap == kInfinite) ? std::numeric_limits<Capacity>::max() / 4 : a.cap;
-            if (!push_amount(e, f, narrow)) return -2;
+            if (arc_[e].cap == 0) continue;
+            if (!push_amount(e, Net::residual(e, std::numeric_limits<Capacity>::max() / 4), narrow)) return -2;
         }
         ++work;
         global_relabel(work);
@@ -115,28 +98,13 @@ private:
     // (each push also touches the reverse arc and the head's excess, at
     // random places), so a work budget buys about the same time of either.
     static constexpr std::uint64_t kScanCost = 2;
-    struct ArcOf {
-        std::uint32_t to, rev;
-        Cap cap;
-    };
 
-    // Moves f along arc e (f ≤ its residual); false when a narrow residual
-    // would overflow.
+    // Moves f along arc e (f ≤ its residual) with the excesses; false when
+    // a narrow residual would overflow.
     bool push_amount(std::uint32_t e, Capacity f, std::uint64_t narrow) {
-        ArcOf& fw = arc_[e];
-        ArcOf& bw = arc_[fw.rev];
-        if constexpr (kNarrow) {
-            if (fw.cap != kInfinite) fw.cap -= static_cast<Cap>(f);
-            if (bw.cap != kInfinite) {
-                if (static_cast<std::uint64_t>(bw.cap) + static_cast<std::uint64_t>(f) > narrow) return false;
-                bw.cap += static_cast<Cap>(f);
-            }
-        } else {
-            fw.cap -= f;
-            bw.cap += f;
-        }
-        const std::uint32_t w = fw.to;
-        const std::uint32_t v = bw.to;
+        if (!Net::move(e, f, narrow)) return false;
+        const std::uint32_t w = arc_[e].to;
+        const std::uint32_t v = arc_[arc_[e].rev].to;
         excess_[v] -= f;
         if (excess_[w] == 0 && w != t_ && w != s_ && d_[w] < n_) activate(w);
         excess_[w] += f;
@@ -170,13 +138,12 @@ private:
         const std::uint32_t end = start_[v + 1];
         while (excess_[v] > 0) {
             const std::uint32_t dv = d_[v];
-            std::uint32_t& e = cur_[v];
+            std::uint32_t& e = cursor_[v];
             for (; e < end; ++e) {
                 work += kScanCost;
-                const ArcOf& a = arc_[e];
+                const auto& a = arc_[e];
                 if (a.cap > 0 && d_[a.to] + 1 == dv) {
-                    const Capacity room = (kNarrow && a.cap == kInfinite) ? excess_[v] : static_cast<Capacity>(a.cap);
-                    if (!push_amount(e, std::min(excess_[v], room), narrow)) return -2;
+                    if (!push_amount(e, std::min(excess_[v], Net::residual(e, excess_[v])), narrow)) return -2;
                     if (excess_[v] == 0) break;
                 }
             }
@@ -184,7 +151,7 @@ private:
             // Relabel: one more than the lowest residual neighbour.
             std::uint32_t low = n_, at = start_[v];
             for (std::uint32_t k = start_[v]; k < end; ++k) {
-                const ArcOf& a = arc_[k];
+                const auto& a = arc_[k];
                 if (a.cap > 0 && d_[a.to] + 1 < low) {
                     low = d_[a.to] + 1;
                     at = k;
@@ -210,7 +177,7 @@ private:
                 return 0;
             }
             d_[v] = low;
-            cur_[v] = at;
+            cursor_[v] = at;
             all_insert(v);
         }
         return 0;
@@ -241,18 +208,16 @@ private:
         }
         for (std::size_t h = 1; h < queue_.size(); ++h) {
             const std::uint32_t x = queue_[h];
-            cur_[x] = start_[x];
+            cursor_[x] = start_[x];
             all_insert(x);
             if (excess_[x] > 0) activate(x);
         }
     }
 
-    std::uint32_t n_ = 0, s_ = 0, t_ = 0;
+    std::uint32_t s_ = 0, t_ = 0;
     std::uint32_t max_active_ = kNone, max_label_ = kNone;
-    std::size_t arcs_ = 0;
-    std::vector<std::uint32_t> start_, cur_, d_, queue_, act_head_, act_next_, all_head_, all_next_, all_prev_;
+    std::vector<std::uint32_t> d_, queue_, act_head_, act_next_, all_head_, all_next_, all_prev_;
     std::vector<Capacity> excess_;
-    std::vector<ArcOf> arc_;
 };
 
 }  // namespace ics::area::detail

@@ -56,6 +56,7 @@
 #include <utility>
 
 #include "area/area.hpp"
+#include "area/flow_network.hpp"
 #include "area/push_relabel.hpp"
 #include "common/error.hpp"
 #include "common/indexed_heap.hpp"
@@ -68,59 +69,30 @@ namespace {
 
 using Capacity = long long;
 
-// Residual capacities of the closure networks: 32 bits (12-byte arcs) while
-// they fit, else 64 (16-byte arcs, the original representation). Narrow:
-// infinite arcs hold kInfinite and never change (a path's bottleneck is never
-// one of them: every path starts with a finite arc s -> marker), and a
-// residual that would pass narrow_limit() makes the call start over wide
-// (the same pushes in the same order: the same flow, cut and work). Wide:
-// infinity is max/4 with arithmetic, which never reaches the bottleneck
-// either. Both give the same numbers on every finite arc, hence the same
-// search, so the choice is invisible in the result.
-// 0: always wide (tests). g_narrow_restarts counts the calls started over.
+// Residual capacities in 32 bits while they fit (flow_network.hpp), with
+// this limit; 0: always wide (tests). g_narrow_restarts counts the calls
+// started over wide.
 std::uint64_t g_narrow_limit = 0xFFFFFFFEu, g_narrow_restarts = 0;
 // Networks of at least this many vertices run push-relabel instead of Dinic
 // (tests: 0 = always, max = never).
 std::uint32_t g_push_relabel_vertices = 1u << 10;
 
+// Dinic's maximum flow (flow_network.hpp's storage). The DFS is iterative
+// (closure networks of deep dags have long paths of infinite arcs).
 template <class Cap>
-struct ArcOf {
-    std::uint32_t to, rev;
-    Cap cap;
-};
+class MaxFlow : public detail::FlowNetwork<Cap> {
+    using Net = detail::FlowNetwork<Cap>;
+    using Net::arc_;
+    using Net::arcs_;
+    using Net::cursor_;
+    using Net::n_;
+    using Net::start_;
 
-// Dinic's maximum flow on a network given as an arc list, stored as CSR
-// with paired reverse arcs (each arc's head, pair and residual side by side:
-// one cache line per scanned arc). The DFS is iterative (closure networks of
-// deep dags have long paths of infinite arcs).
-template <class Cap>
-class MaxFlow {
 public:
-    static constexpr bool kNarrow = sizeof(Cap) == 4;
-    static constexpr Cap kInfinite = kNarrow ? static_cast<Cap>(0xFFFFFFFFu) : std::numeric_limits<Capacity>::max() / 4;
-    // Built in two passes over the same arcs (no arc list kept): count(u, v)
-    // for each, then layout(), then add(u, v, c) for each in the same order.
-    void begin(std::uint32_t vertices) {
-        n_ = vertices;
-        arcs_ = 0;
-        start_.assign(static_cast<std::size_t>(n_) + 1, 0);
-    }
-    void count(std::uint32_t u, std::uint32_t v) {
-        ++start_[u + 1];
-        ++start_[v + 1];
-        ++arcs_;
-    }
+    static constexpr bool kReversed = false;  // runs on the network as built
     void layout() {
-        std::partial_sum(start_.begin(), start_.end(), start_.begin());
-        arc_.resize(2 * arcs_);
-        it_.assign(start_.begin(), start_.end() - 1);
+        Net::layout();
         level_.resize(n_);
-    }
-    // c < 0: infinite.
-    void add(std::uint32_t u, std::uint32_t v, Capacity c) {
-        const std::uint32_t a = it_[u]++, b = it_[v]++;
-        arc_[a] = {v, b, c < 0 ? kInfinite : static_cast<Cap>(c)};
-        arc_[b] = {u, a, 0};
     }
     // The maximum flow from s to t, or -1 when `work` (arcs scanned, added
     // to) passes `limit` first, or -2 (narrow only) when a residual would
@@ -131,31 +103,18 @@ public:
         const std::uint64_t narrow = g_narrow_limit;
         while (bfs(s, t, work)) {
             if (work > limit) return -1;
-            std::copy(start_.begin(), start_.end() - 1, it_.begin());
+            std::copy(start_.begin(), start_.end() - 1, cursor_.begin());
             path_.clear();
             std::uint32_t v = s;
             for (;;) {
                 if (work > limit) return -1;
                 if (v == t) {
                     Capacity f = std::numeric_limits<Capacity>::max();
-                    for (std::uint32_t e : path_)
-                        if (!kNarrow || arc_[e].cap != kInfinite) f = std::min(f, static_cast<Capacity>(arc_[e].cap));
+                    for (std::uint32_t e : path_) f = std::min(f, Net::residual(e, f));
                     std::size_t cut = path_.size();
                     for (std::size_t i = 0; i < path_.size(); ++i) {
-                        ArcOf<Cap>& fw = arc_[path_[i]];
-                        ArcOf<Cap>& bw = arc_[fw.rev];
-                        if constexpr (kNarrow) {
-                            if (fw.cap != kInfinite) fw.cap -= static_cast<Cap>(f);
-                            if (bw.cap != kInfinite) {
-                                if (static_cast<std::uint64_t>(bw.cap) + static_cast<std::uint64_t>(f) > narrow)
-                                    return -2;
-                                bw.cap += static_cast<Cap>(f);
-                            }
-                        } else {
-                            fw.cap -= f;
-                            bw.cap += f;
-                        }
-                        if (fw.cap == 0 && cut == path_.size()) cut = i;
+                        if (!Net::move(path_[i], f, narrow)) return -2;
+                        if (arc_[path_[i]].cap == 0 && cut == path_.size()) cut = i;
                     }
                     work += path_.size();
                     total += f;
@@ -166,9 +125,9 @@ public:
                 bool advanced = false;
                 const std::uint32_t end = start_[v + 1];
                 const std::int32_t next_level = level_[v] + 1;
-                for (std::uint32_t& e = it_[v]; e < end; ++e) {
+                for (std::uint32_t& e = cursor_[v]; e < end; ++e) {
                     ++work;
-                    const ArcOf<Cap>& a = arc_[e];
+                    const auto& a = arc_[e];
                     if (a.cap > 0 && level_[a.to] == next_level) {
                         path_.push_back(e);
                         v = a.to;
@@ -182,7 +141,7 @@ public:
                 const std::uint32_t e = path_.back();
                 path_.pop_back();
                 v = arc_[arc_[e].rev].to;
-                ++it_[v];
+                ++cursor_[v];
             }
         }
         return total;
@@ -192,7 +151,6 @@ public:
     bool source_side(std::uint32_t v) const { return level_[v] >= 0; }
     // Gives the buffers back (after a giant component).
     void release() { *this = MaxFlow(); }
-    std::size_t bytes() const noexcept { return arc_.capacity() * sizeof(ArcOf<Cap>); }
 
 private:
     // Levels from s over residual arcs; vertices at t's level or deeper are
@@ -208,7 +166,7 @@ private:
             if (level_[t] >= 0 && level_[u] >= level_[t]) break;
             work += start_[u + 1] - start_[u];
             for (std::uint32_t e = start_[u]; e < start_[u + 1]; ++e) {
-                const ArcOf<Cap>& a = arc_[e];
+                const auto& a = arc_[e];
                 if (a.cap > 0 && level_[a.to] < 0) {
                     level_[a.to] = level_[u] + 1;
                     queue_.push_back(a.to);
@@ -218,10 +176,7 @@ private:
         return level_[t] >= 0;
     }
 
-    std::uint32_t n_ = 0;
-    std::size_t arcs_ = 0;
-    std::vector<std::uint32_t> start_, it_, queue_, path_;
-    std::vector<ArcOf<Cap>> arc_;
+    std::vector<std::uint32_t> queue_, path_;
     std::vector<std::int32_t> level_;
 };
 
@@ -348,7 +303,7 @@ private:
             bool narrow = false;
             if (g_narrow_limit > 0 && static_cast<std::uint64_t>(std::max(size, weight)) <= 0xFFFFFFFEu) {
                 narrow = true;
-                flow = pr ? solve_reversed(pr_narrow_, vertices, arcs) : solve(narrow_, vertices, arcs);
+                flow = pr ? solve(pr_narrow_, vertices, arcs) : solve(narrow_, vertices, arcs);
                 if (flow == -2) {
                     ++g_narrow_restarts;
                     work_ = work_before;
@@ -360,7 +315,7 @@ private:
                     pr_wide_.release();
                 }
             }
-            if (flow == -2) flow = pr ? solve_reversed(pr_wide_, vertices, arcs) : solve(wide_, vertices, arcs);
+            if (flow == -2) flow = pr ? solve(pr_wide_, vertices, arcs) : solve(wide_, vertices, arcs);
             auto source_side = [&](std::uint32_t x) {
                 if (pr) return narrow ? pr_narrow_.reaches_sink(x) : pr_wide_.reaches_sink(x);
                 return narrow ? narrow_.source_side(x) : wide_.source_side(x);
@@ -378,23 +333,20 @@ private:
         return a.size();
     }
 
+    // Builds the network (every arc turned around for push-relabel, run
+    // from t to s: the vertices that reach s afterwards are those s reaches
+    // in the network's residual) and runs the algorithm.
     template <class Net, class Arcs>
     Capacity solve(Net& net, std::uint32_t vertices, Arcs&& arcs) {
+        constexpr bool reversed = Net::kReversed;
         net.begin(vertices);
-        arcs([&](std::uint32_t a, std::uint32_t b, Capacity) { net.count(a, b); });
+        arcs([&](std::uint32_t a, std::uint32_t b, Capacity) { reversed ? net.count(b, a) : net.count(a, b); });
         net.layout();
-        arcs([&](std::uint32_t a, std::uint32_t b, Capacity c) { net.add(a, b, c); });
-        return net.run(0, 1, work_, budget_);
-    }
-    // The network with every arc turned around, from t to s: the vertices
-    // that reach s afterwards are those s reaches in the network's residual.
-    template <class Net, class Arcs>
-    Capacity solve_reversed(Net& net, std::uint32_t vertices, Arcs&& arcs) {
-        net.begin(vertices);
-        arcs([&](std::uint32_t a, std::uint32_t b, Capacity) { net.count(b, a); });
-        net.layout();
-        arcs([&](std::uint32_t a, std::uint32_t b, Capacity c) { net.add(b, a, c); });
-        return net.run(1, 0, work_, budget_, g_narrow_limit);
+        arcs([&](std::uint32_t a, std::uint32_t b, Capacity c) { reversed ? net.add(b, a, c) : net.add(a, b, c); });
+        if constexpr (reversed)
+            return net.run(1, 0, work_, budget_, g_narrow_limit);
+        else
+            return net.run(0, 1, work_, budget_);
     }
 
     const Dag& dag_;
