@@ -49,8 +49,10 @@ public:
         d_.assign(n_, n_);
         excess_.assign(n_, 0);
         std::copy(start_.begin(), start_.end() - 1, cursor_.begin());
-        act_head_.assign(static_cast<std::size_t>(n_) + 1, kNone);
-        all_head_.assign(static_cast<std::size_t>(n_) + 1, kNone);
+        // Bucket heads per label, grown with the highest label (labels stay
+        // near the network's depth, far below n: peak memory, issue 18).
+        act_head_.assign(1, kNone);
+        all_head_.assign(1, kNone);
         act_next_.resize(n_);
         all_next_.resize(n_);
         all_prev_.resize(n_);
@@ -110,13 +112,22 @@ private:
         excess_[w] += f;
         return true;
     }
+    void grow_buckets(std::uint32_t label) {
+        if (label >= act_head_.size()) {
+            const std::size_t size = std::max<std::size_t>(label + 1, 2 * act_head_.size());
+            act_head_.resize(size, kNone);
+            all_head_.resize(size, kNone);
+        }
+    }
     void activate(std::uint32_t w) {
+        grow_buckets(d_[w]);
         act_next_[w] = act_head_[d_[w]];
         act_head_[d_[w]] = w;
         if (max_active_ == kNone || d_[w] > max_active_) max_active_ = d_[w];
     }
     void all_insert(std::uint32_t v) {
         const std::uint32_t k = d_[v];
+        grow_buckets(k);
         all_prev_[v] = kNone;
         all_next_[v] = all_head_[k];
         if (all_head_[k] != kNone) all_prev_[all_head_[k]] = v;
@@ -192,31 +203,45 @@ private:
         max_active_ = kNone;
         max_label_ = kNone;
         work += kScanCost * n_;
-        queue_.clear();
-        queue_.push_back(t_);
+        // The queue lives in all_prev_ (rebuilt below; peak memory): the
+        // lists are rebuilt in queue order through their next links first,
+        // their prev links after, when the queue is no longer read.
+        std::uint32_t* queue = all_prev_.data();
+        std::size_t tail = 0;
+        queue[tail++] = t_;
         d_[t_] = 0;
-        for (std::size_t h = 0; h < queue_.size(); ++h) {
-            const std::uint32_t y = queue_[h];
+        for (std::size_t h = 0; h < tail; ++h) {
+            const std::uint32_t y = queue[h];
             work += kScanCost * (start_[y + 1] - start_[y]);
             for (std::uint32_t e = start_[y]; e < start_[y + 1]; ++e) {
                 const std::uint32_t x = arc_[e].to;
                 if (d_[x] == n_ && x != s_ && arc_[arc_[e].rev].cap > 0) {
                     d_[x] = d_[y] + 1;
-                    queue_.push_back(x);
+                    queue[tail++] = x;
                 }
             }
         }
-        for (std::size_t h = 1; h < queue_.size(); ++h) {
-            const std::uint32_t x = queue_[h];
+        for (std::size_t h = 1; h < tail; ++h) {
+            const std::uint32_t x = queue[h];
             cursor_[x] = start_[x];
-            all_insert(x);
+            grow_buckets(d_[x]);
+            all_next_[x] = all_head_[d_[x]];
+            all_head_[d_[x]] = x;
+            if (max_label_ == kNone || d_[x] > max_label_) max_label_ = d_[x];
             if (excess_[x] > 0) activate(x);
+        }
+        for (std::uint32_t k = 0; max_label_ != kNone && k <= max_label_; ++k) {
+            std::uint32_t prev = kNone;
+            for (std::uint32_t x = all_head_[k]; x != kNone; x = all_next_[x]) {
+                all_prev_[x] = prev;
+                prev = x;
+            }
         }
     }
 
     std::uint32_t s_ = 0, t_ = 0;
     std::uint32_t max_active_ = kNone, max_label_ = kNone;
-    std::vector<std::uint32_t> d_, queue_, act_head_, act_next_, all_head_, all_next_, all_prev_;
+    std::vector<std::uint32_t> d_, act_head_, act_next_, all_head_, all_next_, all_prev_;
     std::vector<Capacity> excess_;
 };
 
