@@ -53,7 +53,6 @@ public:
         arc_[a] = {v, b, c < 0 ? kInfinite : static_cast<Cap>(c)};
         arc_[b] = {u, a, 0};
     }
-    std::size_t bytes() const noexcept { return arc_.capacity() * sizeof(Arc); }
 
 protected:
     // Arc e's residual as a flow amount; an infinite narrow arc's is `room`.

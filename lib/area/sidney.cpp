@@ -96,11 +96,10 @@ public:
     }
     // The maximum flow from s to t, or -1 when `work` (arcs scanned, added
     // to) passes `limit` first, or -2 (narrow only) when a residual would
-    // pass narrow_limit (work is then left where it stopped).
-    Capacity run(std::uint32_t s, std::uint32_t t, std::uint64_t& work, std::uint64_t limit) {
+    // pass `narrow` (work is then left where it stopped).
+    Capacity run(std::uint32_t s, std::uint32_t t, std::uint64_t& work, std::uint64_t limit, std::uint64_t narrow) {
         work += 2 * arcs_;
         Capacity total = 0;
-        const std::uint64_t narrow = g_narrow_limit;
         while (bfs(s, t, work)) {
             if (work > limit) return -1;
             std::copy(start_.begin(), start_.end() - 1, cursor_.begin());
@@ -343,10 +342,7 @@ private:
         arcs([&](std::uint32_t a, std::uint32_t b, Capacity) { reversed ? net.count(b, a) : net.count(a, b); });
         net.layout();
         arcs([&](std::uint32_t a, std::uint32_t b, Capacity c) { reversed ? net.add(b, a, c) : net.add(a, b, c); });
-        if constexpr (reversed)
-            return net.run(1, 0, work_, budget_, g_narrow_limit);
-        else
-            return net.run(0, 1, work_, budget_);
+        return reversed ? net.run(1, 0, work_, budget_, g_narrow_limit) : net.run(0, 1, work_, budget_, g_narrow_limit);
     }
 
     const Dag& dag_;

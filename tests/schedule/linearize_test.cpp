@@ -20,6 +20,7 @@
 #include "schedule/memory_aware.hpp"
 #include "schedule/position_set.hpp"
 #include "skeleton/shortcut.hpp"
+#include "expect_same_linearization.hpp"
 
 namespace ics::schedule {
 namespace {
@@ -76,19 +77,6 @@ Dag random_sum(std::uint32_t kinds, std::uint32_t copies, std::uint64_t seed) {
     for (std::uint32_t c = 0; c < copies; ++c)
         for (auto [u, v] : kind[of[c]].arcs) b.add_arc(perm[base[c] + u], perm[base[c] + v]);
     return b.build();
-}
-
-void expect_same(const Linearization& a, const Linearization& b, const std::string& what) {
-    EXPECT_EQ(a.complete, b.complete) << what;
-    EXPECT_EQ(a.proven, b.proven) << what;
-    EXPECT_EQ(a.reason, b.reason) << what;
-    EXPECT_EQ(a.offsets, b.offsets) << what;
-    EXPECT_EQ(a.blocks, b.blocks) << what;
-    ASSERT_EQ(a.swept.size(), b.swept.size()) << what;
-    for (std::size_t k = 0; k < a.swept.size(); ++k) {
-        EXPECT_EQ(a.swept[k].group, b.swept[k].group) << what;
-        EXPECT_EQ(a.swept[k].path, b.swept[k].path) << what;
-    }
 }
 
 // Returns how many of the dag's linearizations used a sum (to check that the

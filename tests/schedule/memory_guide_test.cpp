@@ -23,6 +23,7 @@
 #include "schedule/linearize.hpp"
 #include "schedule/memory_aware.hpp"
 #include "skeleton/shortcut.hpp"
+#include "expect_same_linearization.hpp"
 
 namespace ics::schedule {
 namespace {
@@ -42,13 +43,8 @@ void compare_on(const Dag& dag, const std::string& what, Counts& counts) {
     blocks::ScheduleTable t1 = table, t2 = table;
     MemoryGuide fast(dag, sk.dag(), dec, t1), slow(dag, sk.dag(), dec, t2, true);
     const Linearization a = linearize(dec, t1, &fast), b = linearize(dec, t2, &slow);
-    EXPECT_EQ(a.complete, b.complete) << what;
-    EXPECT_EQ(a.proven, b.proven) << what;
-    EXPECT_EQ(a.reason, b.reason) << what;
-    EXPECT_EQ(a.offsets, b.offsets) << what;
-    EXPECT_EQ(a.blocks, b.blocks) << what;
-    ASSERT_EQ(a.swept.size(), b.swept.size()) << what;
-    for (std::size_t k = 0; k < a.swept.size(); ++k) EXPECT_EQ(a.swept[k].path, b.swept[k].path) << what;
+    expect_same(a, b, what);
+    if (::testing::Test::HasFatalFailure()) return;
     EXPECT_EQ(fast.refined_blocks(), slow.refined_blocks()) << what;
     EXPECT_EQ(fast.kept_blocks(), slow.kept_blocks()) << what;
     for (decompose::BlockId blk = 0; blk < dec.block_count; ++blk) {
