@@ -100,6 +100,13 @@ std::vector<std::uint32_t> w_chain(const BlockView& v);
 // sources in increasing id (the decomposition's): no local copy of the
 // block. They accept exactly the blocks schedule_w / schedule_m accept and
 // produce the same orders (meshes and wavefronts are made of such blocks).
+// W_{s,d}'s profile along its chain (w_dag.cpp): E(x) = x(d - 1) for x < s,
+// E(s) = s(d - 1) + 1; `profile` has s + 1 entries.
+inline void fill_w_profile(std::span<std::uint32_t> profile, std::uint32_t d) {
+    const std::size_t s = profile.size() - 1;
+    for (std::size_t x = 0; x < s; ++x) profile[x] = static_cast<std::uint32_t>(x * (d - 1));
+    profile[s] = static_cast<std::uint32_t>(s * (d - 1) + 1);
+}
 // W_{s,d}: `chain` = the sources along the chain, d = their out-degree.
 bool w_chain_in(const Dag& g, std::span<const NodeId> sources, std::vector<NodeId>& chain, std::uint32_t& d);
 // The walk alone, from `start`, s sources (true when it covers them all).

@@ -143,8 +143,7 @@ void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<co
     if (detail::w_chain_in(skeleton, sources, order, d)) {
         const auto n = static_cast<std::uint32_t>(order.size());
         const auto profile = table.push_closed(Kind::w_dag, n, d, order);
-        for (std::uint32_t x = 0; x < n; ++x) profile[x] = x * (d - 1);
-        profile[n] = n * (d - 1) + 1;
+        detail::fill_w_profile(profile, d);
         return;
     }
     if (detail::m_order_in(skeleton, sources, order, s, d)) {
@@ -165,8 +164,7 @@ void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<co
             if (!detail::w_chain_of_form(skeleton, sources, chain)) break;
             const auto n = static_cast<std::uint32_t>(chain.size()), d = skeleton.out_degree(sources[0]);
             const auto profile = table.push_closed(Kind::w_dag, n, d, chain);
-            for (std::uint32_t x = 0; x < n; ++x) profile[x] = x * (d - 1);
-            profile[n] = n * (d - 1) + 1;
+            detail::fill_w_profile(profile, d);
             return;
         }
         case BlockForm::m_like: {
@@ -181,8 +179,7 @@ void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<co
             const auto n = static_cast<std::uint32_t>(sources.size());
             const auto d = static_cast<std::uint32_t>((sinks.size() - 1) / n + 1);  // sinks = n(d-1)+1
             const auto profile = table.push_closed(Kind::w_dag, n, d, sources);
-            for (std::uint32_t x = 0; x < n; ++x) profile[x] = x * (d - 1);
-            profile[n] = n * (d - 1) + 1;
+            detail::fill_w_profile(profile, d);
             return;
         }
         case BlockForm::m_chain: {

@@ -126,8 +126,7 @@ bool schedule_w(const BlockView& v, BlockSchedule& out) {
     const std::uint32_t s = v.tops(), d = v.out_degree(0);
     set_proven(out, v, Kind::w_dag, shape_name({Kind::w_dag, s, d}), chain);
     out.profile.resize(s + 1);
-    for (std::uint32_t x = 0; x < s; ++x) out.profile[x] = x * (d - 1);
-    out.profile[s] = s * (d - 1) + 1;
+    fill_w_profile(out.profile, d);
     return true;
 }
 
