@@ -82,14 +82,16 @@ struct SidneyDecomposition {
 // decomposition is that of the rest of the dag given them (markers whose
 // parents are all taken count nowhere).
 // The work budget bounds the arcs built and scanned over all max-flow calls
-// (sidney.cpp); the default, sidney_work_budget, is
-// kSidneyWorkPerArc · (n + arcs) + kSidneyWorkBase + Σ over weakly connected
-// components of min(size², kSidneyWorkSmall), size = its nodes + arcs, which
-// dags of a few thousand nodes (and sums of such) never reach.
+// (sidney.cpp); the default, sidney_work_budget, is Σ over weakly connected
+// components of min(2 size², kSidneyWorkSmall), size = its nodes + arcs,
+// plus kSidneyWorkPerArc · (n + arcs) + kSidneyWorkBase when n + arcs ≤
+// kSidneyWorkWholeItems: dags of a few thousand nodes (and sums of such)
+// never reach it.
 inline constexpr std::uint64_t kEnvelopeScale = std::uint64_t{1} << 16;
 inline constexpr std::uint64_t kSidneyWorkPerArc = 16;
 inline constexpr std::uint64_t kSidneyWorkBase = std::uint64_t{1} << 24;
-inline constexpr std::uint64_t kSidneyWorkSmall = std::uint64_t{1} << 20;  // per component: min(size², this)
+inline constexpr std::uint64_t kSidneyWorkSmall = std::uint64_t{1} << 20;  // per component: min(2 size², this)
+inline constexpr std::uint64_t kSidneyWorkWholeItems = std::uint64_t{1} << 18;
 std::uint64_t sidney_work_budget(const Dag& dag);
 SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken, std::uint64_t work_budget);
 inline SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken = {}) {

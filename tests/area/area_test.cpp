@@ -850,5 +850,39 @@ TEST(Sidney, SumsMergeByRatio) {
     EXPECT_GE(area_upper_bound(g, sd), pebble::evaluate(g, order).area);
 }
 
+// The default budget (sidney_work_budget): sums of copies of small dags past
+// 2^18 nodes + arcs no longer get the whole-dag allowance 16 (n + arcs) +
+// 2^24 but still decompose fully, on each copy's min(2 size², 2^20) (a
+// Montage_25 copy needs 1.26 size²); one component that large gets 2^20
+// only, a dag within 2^18 the whole-dag allowance too.
+TEST(Sidney, DefaultBudgetDecomposesSumsOfSmallDagsFully) {
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        SplitMix64 rng(seed + 700);
+        std::vector<Dag> kinds;
+        for (std::uint64_t k = 0; k < 3; ++k)
+            kinds.push_back(varied_dag(static_cast<std::uint32_t>(20 + rng.below(40)), 4, 3.0, seed * 7 + k));
+        std::vector<const Dag*> parts;
+        std::uint64_t items = 0;
+        while (items <= area::kSidneyWorkWholeItems) {
+            const Dag& d = kinds[rng.below(kinds.size())];
+            parts.push_back(&d);
+            items += d.node_count() + d.arc_count();
+        }
+        const Dag g = algebra::sum(parts).dag;
+        const auto sd = sidney_decomposition(g, {}, area::sidney_work_budget(g));
+        EXPECT_TRUE(sd.complete) << "seed " << seed;
+        const auto full = sidney_decomposition(g, {}, ~std::uint64_t{0});
+        EXPECT_EQ(sd.nodes, full.nodes);
+        EXPECT_EQ(sd.offsets, full.offsets);
+    }
+    DagBuilder b;  // one path: n + arcs = 2^19 - 1
+    const std::uint32_t n = 1u << 18;
+    for (std::uint32_t i = 0; i < n; ++i) b.add_node("v" + std::to_string(i));
+    for (std::uint32_t i = 0; i + 1 < n; ++i) b.add_arc(i, i + 1);
+    EXPECT_EQ(area::sidney_work_budget(std::move(b).build()), area::kSidneyWorkSmall);
+    const Dag small = varied_dag(200, 4, 3.0, 5);
+    EXPECT_GE(area::sidney_work_budget(small), area::kSidneyWorkBase + area::kSidneyWorkPerArc * (small.node_count() + small.arc_count()));
+}
+
 }  // namespace
 }  // namespace ics::exact_test

@@ -66,7 +66,8 @@ public sealed class ScheduleOptions {
 
   /// <summary>
   /// Units of work (arcs built and scanned) the Sidney decomposition may spend when no schedule
-  /// is proven; 0 (default): 16 x (nodes + arcs) + 2^24 plus a share per small component. Past it
+  /// is proven; 0 (default): min(2 size^2, 2^20) per weakly connected component (size = its nodes
+  /// + arcs), plus 16 x (nodes + arcs) + 2^24 on dags of at most 2^18 nodes + arcs. Past it
   /// the sets not yet split stay whole and the AREA bound is looser (Schedule.Reason says so);
   /// more buys a tighter bound and often a larger AREA. 1 splits nothing.
   /// </summary>

@@ -522,8 +522,9 @@ typedef struct ics_schedule_options {
     uint64_t area_max_downsets;
     /* version >= 4: units of work (arcs built and scanned) the Sidney
      * decomposition may spend when no schedule is proven (README "The AREA
-     * fallback"); 0 (the default): 16 x (nodes + arcs) + 2^24 plus a share
-     * per small component. Past it the sets not yet split stay whole blocks,
+     * fallback"); 0 (the default): min(2 size^2, 2^20) per weakly connected
+     * component (size = its nodes + arcs), plus 16 x (nodes + arcs) + 2^24
+     * on dags of at most 2^18 nodes + arcs. Past it the sets not yet split stay whole blocks,
      * ordered greedily, and the AREA bound is looser (the reason says so);
      * more buys a tighter bound and often a larger AREA (Erdős–Rényi 10^5
      * nodes: ~400M units, 2-5 s, gap 47% -> 0.07%); 1 splits nothing. */
