@@ -42,6 +42,8 @@ public:
         ++start_[v + 1];
         ++arcs_;
     }
+    // Arcs counted so far (each stored with its reverse).
+    std::uint64_t arc_count() const noexcept { return arcs_; }
     void layout() {
         std::partial_sum(start_.begin(), start_.end(), start_.begin());
         arc_.resize(2 * arcs_);
