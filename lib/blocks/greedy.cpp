@@ -182,6 +182,7 @@ std::vector<std::uint32_t> greedy_order(const BlockView& v) {
                 raised.push_back(p);
             }
         }
+        for (std::uint32_t p : raised) heap.prefetch(p);
         for (std::uint32_t p : raised) heap.raise(p, key(p));  // keys only improve
         if (cl[c0].left > 0) heap.push(key(c0));
     }

@@ -23,6 +23,13 @@ public:
         keys_.push_back(k);
         up(keys_.size() - 1, k);
     }
+    // Starts loading the node's entry and its parent's (a caller with a batch
+    // of raises prefetches them all first: the entries sit at random places).
+    void prefetch(std::uint32_t node) const noexcept {
+        const std::size_t i = slot_of_(node);
+        __builtin_prefetch(&keys_[i]);
+        __builtin_prefetch(&keys_[i > 0 ? (i - 1) / 4 : 0]);
+    }
     // The node's entry gets k, no smaller than its key.
     void raise(std::uint32_t node, const Key& k) { up(slot_of_(node), k); }
     Key pop() {
