@@ -55,6 +55,8 @@ public:
             if (a[t] > b[t] || b[t + 1] > a[t + 1]) return false;
         return true;
     }
+    // Starts loading x's label (callers about to test many nodes at random).
+    void prefetch(NodeId x) const noexcept { __builtin_prefetch(&label_[std::size_t{x} * kStride]); }
 
 private:
     std::vector<std::uint32_t> label_;  // per node: low, post per labeling
