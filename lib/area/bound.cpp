@@ -95,12 +95,20 @@ std::vector<std::uint32_t> relatives(const Dag& dag, bool up) {
         });
         return count;
     }
-    walk([&](NodeId v) {
+    // The relatives' counts sit at random places: load them a few nodes
+    // ahead (issue 18: this walk waited on each miss at 10^6 nodes).
+    const std::size_t size = topo.size();
+    auto at = [&](std::size_t i) { return up ? topo[i] : topo[size - 1 - i]; };
+    for (std::size_t i = 0; i < size; ++i) {
+        if (i + 16 < size) __builtin_prefetch(before(at(i + 16)).data());
+        if (i + 8 < size)
+            for (NodeId p : before(at(i + 8))) __builtin_prefetch(&count[p]);
+        const NodeId v = at(i);
         const auto rel = before(v);
         std::uint32_t c = static_cast<std::uint32_t>(rel.size());
         for (NodeId p : rel) c = std::max(c, count[p] + 1);
         count[v] = c;
-    });
+    }
     return count;
 }
 
