@@ -65,6 +65,13 @@ BasicIntervalLabels<L>::BasicIntervalLabels(const Dag& dag) : label_(std::size_t
                 Frame& f = stack.back();
                 const NodeId x = f.x;
                 const auto d = static_cast<std::uint32_t>(off[x + 1] - off[x]);
+                if (f.next == 0)  // x's children sit at random places: start loading them all
+                    for (std::uint32_t k = 0; k < d; ++k) {
+                        const NodeId c = tgt[off[x] + k];
+                        __builtin_prefetch(&visited[c]);
+                        __builtin_prefetch(&lab[std::size_t{c} * stride]);
+                        __builtin_prefetch(&off[c]);
+                    }
                 if (f.next < d) {
                     const NodeId c = tgt[off[x] + child_slot(t, x, f.next++, d)];
                     if (visited[c]) {
