@@ -87,7 +87,6 @@ typedef struct sweep_report {
     cli_u32s path, profile, envelope;
     int failed; /* no IC-optimal schedule: invocation failed_group found none at step failed_step */
     uint32_t failed_group, failed_step;
-    int* pairs; /* count x count, row-major (JSON only) */
     /* Text report: the first SHOWN_PAIRS + 1 pairs Gi ▷ Gj (i != j), row-major:
      * only these are decided, not the whole p x p relation. */
     uint32_t shown[SHOWN_PAIRS + 1][2];
@@ -120,13 +119,8 @@ static ics_status fetch_sweep(sweep_report* r, int json) {
             }
         return st;
     }
-    if (st == ICS_OK) {
-        r->pairs = malloc((size_t)r->count * r->count * sizeof *r->pairs);
-        if (!r->pairs) st = ICS_ERR_NOMEM;
-    }
-    for (uint32_t i = 0; i < r->count && st == ICS_OK; ++i)
-        for (uint32_t j = 0; j < r->count && st == ICS_OK; ++j)
-            st = ics_sweep_result_pair(&r->pairs[(size_t)i * r->count + j], res, i, j);
+    /* JSON: the p x p pairs are asked while they are written (no p x p
+     * array: 8,000 profiles took 256 MB). */
     return st;
 }
 
@@ -182,16 +176,19 @@ static ics_status write_sweep_json(const sweep_report* r, const cli_u32s* profil
     }
     json_key(&obj, "pairs");
     out_char('[');
-    for (uint32_t i = 0; i < r->count; ++i) {
+    ics_status st = ICS_OK;
+    for (uint32_t i = 0; i < r->count && st == ICS_OK; ++i) {
         out_str(i ? ", [" : "[");
-        for (uint32_t j = 0; j < r->count; ++j) {
+        for (uint32_t j = 0; j < r->count && st == ICS_OK; ++j) {
+            int yes = 0;
+            st = ics_sweep_result_pair(&yes, r->res, i, j);
             if (j) out_str(", ");
-            out_str(r->pairs[(size_t)i * r->count + j] ? "true" : "false");
+            out_str(yes ? "true" : "false");
         }
         out_char(']');
     }
     out_char(']');
-    ics_status st = ICS_OK;
+    if (st != ICS_OK) return st;
     if (profiles) {
         json_key(&obj, "profiles");
         out_char('[');
@@ -388,7 +385,6 @@ static int run_sweep(const cli_command* self, int argc, char** argv) {
     cli_u32s_free(&report.path);
     cli_u32s_free(&report.profile);
     cli_u32s_free(&report.envelope);
-    free(report.pairs);
     ics_sweep_result_destroy(res);
     free(profiles);
     free(dags);
