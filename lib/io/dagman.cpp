@@ -133,7 +133,9 @@ public:
                  const std::string& root)
         : source_(source), base_dir_(base_dir), limits_(limits), root_(root) {}
 
-    ReadResult run(std::string_view text) {
+    // `spent`: the loaded top-level file, freed before the dag is built when
+    // no document is kept (limits.keep_source false).
+    ReadResult run(std::string_view text, FileText* spent) {
         bytes_ = text.size();
         files_.emplace_back(source_);
         // read_file gives the path itself (base_dir is its folder); a string's
@@ -147,10 +149,16 @@ public:
         end_scope(top);
 
         ReadResult r;
-        r.dag = finish(std::move(b_), source_);
+        const bool keep = limits_.keep_source;
+        r.dag = finish(std::move(b_), source_, keep ? nullptr : spent);
         r.format = Format::dagman;
         r.warnings = std::move(warnings_);
-        r.dagman = make_document(text, r.dag);
+        // The document copies the text, its line starts and the names: only
+        // for writing priorities back (issue 18: ~80 bytes per node + arc).
+        if (keep)
+            r.dagman = make_document(text, r.dag);
+        else
+            r.source_dropped = true;
         return r;
     }
 
@@ -543,8 +551,8 @@ private:
 }  // namespace
 
 ReadResult read_dagman(std::string_view text, std::string_view source, const std::string& base_dir,
-                       const ReadLimits& limits, const std::string& root) {
-    return DagmanReader(source, base_dir, limits, root).run(text);
+                       const ReadLimits& limits, const std::string& root, FileText* spent) {
+    return DagmanReader(source, base_dir, limits, root).run(text, spent);
 }
 
 }  // namespace detail
