@@ -79,13 +79,15 @@ struct Context {
     std::uint32_t include_anchor;  // top-level INCLUDE line bringing these lines in, or kNoAnchor
 };
 
-// PARENT ... CHILD ..., kept until its scope ends; names in one flat buffer.
+// PARENT ... CHILD ..., kept until its scope ends. Its names are tokens
+// (DagmanReader::dep_toks_): a node already defined is its id, another name
+// (a node defined later, a splice) its offset in one flat buffer.
 struct Dep {
-    std::uint32_t file;
     std::size_t line;
     std::size_t first_tok;
-    std::size_t parents;
-    std::size_t children;
+    std::uint32_t file;
+    std::uint32_t parents;  // tokens, at most one per 2 bytes of a line (which max_bytes bounds)
+    std::uint32_t children;
 };
 
 // A PRIORITY (or VARS ... JOBPRIORITY=) statement of the top-level DAG,
@@ -317,17 +319,34 @@ private:
         if (child == tok.size()) fail(ctx, line, "PARENT without CHILD");
         if (child == 1) fail(ctx, line, "no node between PARENT and CHILD");
         if (child + 1 == tok.size()) fail(ctx, line, "no node after CHILD");
-        deps_.push_back({ctx.file, line, dep_toks_.size(), child - 1, tok.size() - child - 1});
+        if (tok.size() > UINT32_MAX) fail(ctx, line, "more than 2^32 names in one PARENT line");
+        deps_.push_back({line, dep_toks_.size(), ctx.file, static_cast<std::uint32_t>(child - 1),
+                         static_cast<std::uint32_t>(tok.size() - child - 1)});
+        // A name that is a node now is that node when the scope ends (nodes
+        // are never removed, and a node is looked up before a splice): its id
+        // is kept instead of a copy of the name (issue 18: the copies were
+        // ~50 bytes per arc of the peak).
         for (std::size_t i = 1; i < tok.size(); ++i) {
             if (i == child) continue;
-            dep_toks_.emplace_back(dep_chars_.size(), tok[i].size());
-            dep_chars_.append(tok[i]);
+            full_.assign(ctx.scope->prefix).append(tok[i]);
+            const NodeId v = b_.find(full_);
+            if (v != kNoNode) {
+                dep_toks_.push_back(kResolved | v);
+            } else {
+                // Names hold no NUL (the file's text is checked): the buffer's NULs end them.
+                dep_toks_.push_back(dep_chars_.size());
+                dep_chars_.append(tok[i]).push_back('\0');
+            }
         }
     }
 
     void resolve(const Scope& scope, const Dep& d, std::size_t k, bool parent, std::vector<NodeId>& out) {
-        const auto [off, len] = dep_toks_[d.first_tok + k];
-        const std::string_view name = std::string_view(dep_chars_).substr(off, len);
+        const std::uint64_t t = dep_toks_[d.first_tok + k];
+        if (t & kResolved) {
+            out.push_back(static_cast<NodeId>(t & ~kResolved));
+            return;
+        }
+        const std::string_view name(dep_chars_.data() + t);
         full_.assign(scope.prefix).append(name);
         const NodeId v = b_.find(full_);
         if (v != kNoNode) {
@@ -384,7 +403,14 @@ private:
         }
         if (scope.first_dep < deps_.size()) {
             const std::size_t first_tok = deps_[scope.first_dep].first_tok;
-            dep_chars_.resize(first_tok < dep_toks_.size() ? dep_toks_[first_tok].first : dep_chars_.size());
+            // The scope's names start at its first unresolved token.
+            std::size_t chars = dep_chars_.size();
+            for (std::size_t i = first_tok; i < dep_toks_.size(); ++i)
+                if (!(dep_toks_[i] & kResolved)) {
+                    chars = dep_toks_[i];
+                    break;
+                }
+            dep_chars_.resize(chars);
             dep_toks_.resize(first_tok);
             deps_.resize(scope.first_dep);
         }
@@ -539,7 +565,9 @@ private:
     std::vector<std::string> files_;      // names for messages
     std::vector<std::string> open_paths_;
     std::vector<Dep> deps_;
-    std::vector<std::pair<std::size_t, std::size_t>> dep_toks_;  // offset, length in dep_chars_
+    // kResolved | node id, or the offset of a NUL-terminated name in dep_chars_.
+    static constexpr std::uint64_t kResolved = std::uint64_t{1} << 63;
+    std::vector<std::uint64_t> dep_toks_;
     std::string dep_chars_;
     std::vector<PriorityLine> priorities_;
     std::vector<std::string> warnings_;
