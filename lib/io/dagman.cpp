@@ -65,6 +65,7 @@ struct Scope {
     bool is_splice = false;
     NodeId first_node = 0;
     std::size_t first_dep = 0;
+    std::size_t first_tok = 0;  // of its first dependency; the others' follow
     bool has_final = false;
     std::vector<Splice> splices;
     std::vector<NodeId> sources, sinks;  // of a splice, once it is read
@@ -84,7 +85,6 @@ struct Context {
 // (a node defined later, a splice) its offset in one flat buffer.
 struct Dep {
     std::size_t line;
-    std::size_t first_tok;
     std::uint32_t file;
     std::uint32_t parents;  // tokens, at most one per 2 bytes of a line (which max_bytes bounds)
     std::uint32_t children;
@@ -148,10 +148,13 @@ public:
         Scope top;
         Context ctx{0, base_dir_, &top, true, kNoAnchor};
         parse_file(text, ctx);
+        // Without a document the file is not needed past its lines: freed
+        // before the arcs are made (every name is an id or a copy by now).
+        const bool keep = limits_.keep_source;
+        if (!keep && spent) spent->clear();
         end_scope(top);
 
         ReadResult r;
-        const bool keep = limits_.keep_source;
         r.dag = finish(std::move(b_), source_, keep ? nullptr : spent);
         r.format = Format::dagman;
         r.warnings = std::move(warnings_);
@@ -320,7 +323,7 @@ private:
         if (child == 1) fail(ctx, line, "no node between PARENT and CHILD");
         if (child + 1 == tok.size()) fail(ctx, line, "no node after CHILD");
         if (tok.size() > UINT32_MAX) fail(ctx, line, "more than 2^32 names in one PARENT line");
-        deps_.push_back({line, dep_toks_.size(), ctx.file, static_cast<std::uint32_t>(child - 1),
+        deps_.push_back({line, ctx.file, static_cast<std::uint32_t>(child - 1),
                          static_cast<std::uint32_t>(tok.size() - child - 1)});
         // A name that is a node now is that node when the scope ends (nodes
         // are never removed, and a node is looked up before a splice): its id
@@ -340,8 +343,9 @@ private:
         }
     }
 
-    void resolve(const Scope& scope, const Dep& d, std::size_t k, bool parent, std::vector<NodeId>& out) {
-        const std::uint64_t t = dep_toks_[d.first_tok + k];
+    // Token `tok` (of dependency `d`) resolved into `out`.
+    void resolve(const Scope& scope, const Dep& d, std::size_t tok, bool parent, std::vector<NodeId>& out) {
+        const std::uint64_t t = dep_toks_[tok];
         if (t & kResolved) {
             out.push_back(static_cast<NodeId>(t & ~kResolved));
             return;
@@ -375,12 +379,13 @@ private:
 
     void end_scope(Scope& scope) {
         std::vector<NodeId> parents, children;
+        std::size_t tok = scope.first_tok;
         for (std::size_t i = scope.first_dep; i < deps_.size(); ++i) {
             const Dep& d = deps_[i];
             parents.clear();
             children.clear();
-            for (std::size_t k = 0; k < d.parents; ++k) resolve(scope, d, k, true, parents);
-            for (std::size_t k = 0; k < d.children; ++k) resolve(scope, d, d.parents + k, false, children);
+            for (std::size_t k = 0; k < d.parents; ++k) resolve(scope, d, tok++, true, parents);
+            for (std::size_t k = 0; k < d.children; ++k) resolve(scope, d, tok++, false, children);
             sort_unique(parents);
             sort_unique(children);
             // Counted before expanding: one line naming 10^5 parents and
@@ -402,7 +407,7 @@ private:
             }
         }
         if (scope.first_dep < deps_.size()) {
-            const std::size_t first_tok = deps_[scope.first_dep].first_tok;
+            const std::size_t first_tok = scope.first_tok;
             // The scope's names start at its first unresolved token.
             std::size_t chars = dep_chars_.size();
             for (std::size_t i = first_tok; i < dep_toks_.size(); ++i)
@@ -507,6 +512,7 @@ private:
         inner.is_splice = true;
         inner.first_node = b_.node_count();
         inner.first_dep = deps_.size();
+        inner.first_tok = dep_toks_.size();
         files_.push_back(s.path);
         open_paths_.push_back(normal(s.path));
         parse_file(text.view(),
