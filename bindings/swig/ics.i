@@ -461,6 +461,28 @@ ICS_SWIG_INTERNAL(IcsSweep::violationOfProfiles)
         ics_dag *d = nullptr;
         return ics_swig_new_dag(ics_dag_read_string(&d, text, std::strlen(text), &opts), d);
     }
+    /** readWith() choosing whether the file's text is kept (ics_read_options.keep_source): false saves
+     * ~50-80 bytes per node + arc for callers that never write priorities back; writePriorities*() into
+     * the file read (dagman, dax, wfformat) then throws IcsException(UNSUPPORTED). The other forms keep it. */
+    static IcsDag *readWith(const char *path, ics_format format, const char *includePolicy, const char *baseDir,
+                            long long maxBytes, long long maxIncludes, long long maxSplices, long long maxNodes,
+                            long long maxArcs, bool keepSource) {
+        ics_read_options opts = ics_swig_read_options(format, includePolicy, baseDir, maxBytes, maxIncludes,
+                                                      maxSplices, maxNodes, maxArcs);
+        opts.keep_source = keepSource ? 1 : 0;
+        ics_dag *d = nullptr;
+        return ics_swig_new_dag(ics_dag_read_file(&d, path, &opts), d);
+    }
+    /** parseWith() choosing whether the text is kept, as readWith() does. */
+    static IcsDag *parseWith(const char *text, ics_format format, const char *includePolicy, const char *baseDir,
+                             long long maxBytes, long long maxIncludes, long long maxSplices, long long maxNodes,
+                             long long maxArcs, bool keepSource) {
+        ics_read_options opts = ics_swig_read_options(format, includePolicy, baseDir, maxBytes, maxIncludes,
+                                                      maxSplices, maxNodes, maxArcs);
+        opts.keep_source = keepSource ? 1 : 0;
+        ics_dag *d = nullptr;
+        return ics_swig_new_dag(ics_dag_read_string(&d, text, std::strlen(text), &opts), d);
+    }
     /** Writes the dag as EDGES, DOT or WFFORMAT (others: UNSUPPORTED). */
     void write(const char *path, ics_format format) {
         ics_swig_check(ics_dag_write_file($self, path, format));

@@ -82,6 +82,8 @@ ics_status ics_dag_clone(ics_dag** out, const ics_dag* dag) {
     copy->source_format = d.source_format;
     copy->dagman = d.dagman;
     copy->source = d.source;
+    copy->source_dropped = d.source_dropped;
+    copy->dropped_name = d.dropped_name;
     copy->warnings = d.warnings;
     *out = copy.release();
     return ICS_OK;

@@ -97,6 +97,8 @@ struct ics_dag {
     ics::io::Format source_format = ics::io::Format::automatic;
     std::shared_ptr<const ics::io::DagmanDocument> dagman;
     std::shared_ptr<const ics::io::SourceText> source;  // DAX, WfFormat: the file as read
+    bool source_dropped = false;  // read with keep_source = 0 (no dagman / source for its format)
+    std::string dropped_name;
     // What the reader skipped but the user must know (a missing INCLUDE or
     // SPLICE file of a DAGMan workflow): nothing is dropped silently.
     std::vector<std::string> warnings;

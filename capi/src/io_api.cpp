@@ -56,6 +56,7 @@ io::ReadLimits read_limits(const ics_read_options* opts) {
     take(opts->max_splices, l.max_splices);
     take(opts->max_nodes, l.max_nodes);
     take(opts->max_arcs, l.max_arcs);
+    if (opts->version >= 3) l.keep_source = opts->keep_source != 0;
     return l;
 }
 
@@ -83,6 +84,8 @@ ics_status emit(ics_dag** out, io::ReadResult r) {
     h->source_format = r.format;
     h->dagman = std::move(r.dagman);
     h->source = std::move(r.source);
+    h->source_dropped = r.source_dropped;
+    h->dropped_name = std::move(r.dropped_name);
     h->warnings = std::move(r.warnings);
     *out = h.release();
     return ICS_OK;
@@ -117,7 +120,7 @@ std::string priorities_text(const ics_dag* dag, const uint32_t* order, size_t le
     if (order == nullptr && len > 0) fail(Errc::invalid_argument, "order is NULL");
     const std::span<const NodeId> span(order, len);
     pebble::validate_order(g, span);
-    return io::write_priorities(target, g, span, o, io::PrioritySource{d.source_format, d.dagman, d.source});
+    return io::write_priorities(target, g, span, o, io::PrioritySource{d.source_format, d.dagman, d.source, d.source_dropped, d.dropped_name});
 }
 
 constexpr const char* kTargetNames[] = {"dagman", "dax", "wfformat", "airflow", "airflow-python", "csv", "table-json"};
@@ -176,9 +179,11 @@ ics_status ics_read_options_init(ics_read_options* opts, unsigned version) {
     ICS_API_BEGIN
     require(opts, "opts");
     check_version(version, ICS_READ_OPTIONS_VERSION, "ics_read_options");
-    // A version-1 caller's struct ends before `include_policy`: write only its fields.
+    // An older caller's struct ends before the later fields: write only its own.
     const ics_read_options defaults ICS_READ_OPTIONS_INIT;
-    const std::size_t size = version >= 2 ? sizeof defaults : offsetof(ics_read_options, include_policy);
+    const std::size_t size = version >= 3   ? sizeof defaults
+                             : version == 2 ? offsetof(ics_read_options, keep_source)
+                                            : offsetof(ics_read_options, include_policy);
     std::memcpy(opts, &defaults, size);
     opts->version = version;
     return ICS_OK;
@@ -263,7 +268,7 @@ ics_status ics_dag_write_dagman_priorities(char** out, size_t* out_len, const ic
     ICS_API_BEGIN
     require(out, "out");
     const ics_dag& d = check(dag);
-    if (!d.dagman)
+    if (!d.dagman && !(d.source_dropped && d.source_format == io::Format::dagman))
         fail(Errc::unsupported, std::string("the dag was not read from an HTCondor DAGMan file (source format: ") +
                                     io::format_name(d.source_format) + ")");
     ics_priority_options o = ICS_PRIORITY_OPTIONS_INIT;

@@ -165,6 +165,11 @@ int cli_load_dag(ics_dag** out, const cli_command* cmd, const char* path, const 
  * --base-dir DIR) out of argv[1..argc) for cli_load_dag. Returns -1 when the
  * command goes on, else an exit status (usage error printed). */
 int cli_take_read_flags(const cli_command* cmd, int* argc, char** argv);
+/* Whether cli_load_dag keeps the file's text (ics_read_options.keep_source):
+ * only commands that write priorities back into the file read need it
+ * (ics priorities, ics schedule --write-dagman); off by default, so that
+ * schedule, info and the others take less memory (README, "Formats"). */
+void cli_keep_source(int keep);
 
 /* Where a subcommand writes a dag: options --to FORMAT and -o/--output OUT.
  * List CLI_OUTPUT_OPTIONS(out) among the subcommand's options. */

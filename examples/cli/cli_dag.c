@@ -72,6 +72,11 @@ static int cli_loaded(ics_dag* dag, int is_stdin) {
  * (--max-bytes, --max-includes, --max-splices, --max-nodes, --max-arcs,
  * --include-policy, --base-dir), taken out of argv by cli_take_read_flags. */
 static ics_read_options read_opts = ICS_READ_OPTIONS_INIT;
+static int keep_source = 0;
+
+void cli_keep_source(int keep) {
+    keep_source = keep;
+}
 
 static const struct {
     const char* name;
@@ -124,6 +129,7 @@ int cli_take_read_flags(const cli_command* cmd, int* argc, char** argv) {
 
 int cli_load_dag(ics_dag** out, const cli_command* cmd, const char* path, const char* format_name) {
     ics_read_options opts = read_opts;
+    opts.keep_source = keep_source;
     if (format_name && ics_format_from_name(&opts.format, format_name) != ICS_OK)
         return cli_usage_error(cmd, "unknown format '%s' (auto, edges, dot, dagman, json, dax, stg, adjacency-json)",
                                format_name);

@@ -45,6 +45,7 @@ static int run_priorities(const cli_command* self, int argc, char** argv) {
         return cli_usage_error(self, "unknown objective '%s' (eligibility, memory)", objective);
 
     ics_dag* dag = NULL;
+    cli_keep_source(1); /* the file's text is what dagman, dax and wfformat rewrite */
     if ((rc = cli_load_dag(&dag, self, path, format)) != 0) return rc;
     ics_schedule_result* res = NULL;
     cli_u32s order = {NULL, 0, 0};

@@ -532,6 +532,7 @@ static int run_schedule(const cli_command* self, int argc, char** argv) {
     if (rc >= 0) return rc;
     if ((rc = cli_list_args(&npos, &argv, 0))) return rc;
     if (npos > 1 && dagman_out) return cli_usage_error(self, "--write-dagman takes one FILE (got %d)", npos);
+    cli_keep_source(dagman_out != NULL); /* --write-dagman rewrites the file read */
     ics_schedule_options options = ICS_SCHEDULE_OPTIONS_INIT;
     if (max_nodes_text &&
         (rc = cli_parse_u32(&options.exact_max_nodes, self, "--exact-max-nodes", max_nodes_text)) != 0)

@@ -65,6 +65,7 @@ struct Scope {
     bool is_splice = false;
     NodeId first_node = 0;
     std::size_t first_dep = 0;
+    std::size_t first_tok = 0;  // of its first dependency; the others' follow
     bool has_final = false;
     std::vector<Splice> splices;
     std::vector<NodeId> sources, sinks;  // of a splice, once it is read
@@ -79,13 +80,14 @@ struct Context {
     std::uint32_t include_anchor;  // top-level INCLUDE line bringing these lines in, or kNoAnchor
 };
 
-// PARENT ... CHILD ..., kept until its scope ends; names in one flat buffer.
+// PARENT ... CHILD ..., kept until its scope ends. Its names are tokens
+// (DagmanReader::dep_toks_): a node already defined is its id, another name
+// (a node defined later, a splice) its offset in one flat buffer.
 struct Dep {
-    std::uint32_t file;
     std::size_t line;
-    std::size_t first_tok;
-    std::size_t parents;
-    std::size_t children;
+    std::uint32_t file;
+    std::uint32_t parents;  // tokens, at most one per 2 bytes of a line (which max_bytes bounds)
+    std::uint32_t children;
 };
 
 // A PRIORITY (or VARS ... JOBPRIORITY=) statement of the top-level DAG,
@@ -133,7 +135,9 @@ public:
                  const std::string& root)
         : source_(source), base_dir_(base_dir), limits_(limits), root_(root) {}
 
-    ReadResult run(std::string_view text) {
+    // `spent`: the loaded top-level file, freed before the dag is built when
+    // no document is kept (limits.keep_source false).
+    ReadResult run(std::string_view text, FileText* spent) {
         bytes_ = text.size();
         files_.emplace_back(source_);
         // read_file gives the path itself (base_dir is its folder); a string's
@@ -144,13 +148,22 @@ public:
         Scope top;
         Context ctx{0, base_dir_, &top, true, kNoAnchor};
         parse_file(text, ctx);
+        // Without a document the file is not needed past its lines: freed
+        // before the arcs are made (every name is an id or a copy by now).
+        const bool keep = limits_.keep_source;
+        if (!keep && spent) spent->clear();
         end_scope(top);
 
         ReadResult r;
-        r.dag = finish(std::move(b_), source_);
+        r.dag = finish(std::move(b_), source_, keep ? nullptr : spent);
         r.format = Format::dagman;
         r.warnings = std::move(warnings_);
-        r.dagman = make_document(text, r.dag);
+        // The document copies the text, its line starts and the names: only
+        // for writing priorities back (issue 18: ~80 bytes per node + arc).
+        if (keep)
+            r.dagman = make_document(text, r.dag);
+        else
+            r.source_dropped = true;
         return r;
     }
 
@@ -309,17 +322,35 @@ private:
         if (child == tok.size()) fail(ctx, line, "PARENT without CHILD");
         if (child == 1) fail(ctx, line, "no node between PARENT and CHILD");
         if (child + 1 == tok.size()) fail(ctx, line, "no node after CHILD");
-        deps_.push_back({ctx.file, line, dep_toks_.size(), child - 1, tok.size() - child - 1});
+        if (tok.size() > UINT32_MAX) fail(ctx, line, "more than 2^32 names in one PARENT line");
+        deps_.push_back({line, ctx.file, static_cast<std::uint32_t>(child - 1),
+                         static_cast<std::uint32_t>(tok.size() - child - 1)});
+        // A name that is a node now is that node when the scope ends (nodes
+        // are never removed, and a node is looked up before a splice): its id
+        // is kept instead of a copy of the name (issue 18: the copies were
+        // ~50 bytes per arc of the peak).
         for (std::size_t i = 1; i < tok.size(); ++i) {
             if (i == child) continue;
-            dep_toks_.emplace_back(dep_chars_.size(), tok[i].size());
-            dep_chars_.append(tok[i]);
+            full_.assign(ctx.scope->prefix).append(tok[i]);
+            const NodeId v = b_.find(full_);
+            if (v != kNoNode) {
+                dep_toks_.push_back(kResolved | v);
+            } else {
+                // Names hold no NUL (the file's text is checked): the buffer's NULs end them.
+                dep_toks_.push_back(dep_chars_.size());
+                dep_chars_.append(tok[i]).push_back('\0');
+            }
         }
     }
 
-    void resolve(const Scope& scope, const Dep& d, std::size_t k, bool parent, std::vector<NodeId>& out) {
-        const auto [off, len] = dep_toks_[d.first_tok + k];
-        const std::string_view name = std::string_view(dep_chars_).substr(off, len);
+    // Token `tok` (of dependency `d`) resolved into `out`.
+    void resolve(const Scope& scope, const Dep& d, std::size_t tok, bool parent, std::vector<NodeId>& out) {
+        const std::uint64_t t = dep_toks_[tok];
+        if (t & kResolved) {
+            out.push_back(static_cast<NodeId>(t & ~kResolved));
+            return;
+        }
+        const std::string_view name(dep_chars_.data() + t);
         full_.assign(scope.prefix).append(name);
         const NodeId v = b_.find(full_);
         if (v != kNoNode) {
@@ -348,12 +379,13 @@ private:
 
     void end_scope(Scope& scope) {
         std::vector<NodeId> parents, children;
+        std::size_t tok = scope.first_tok;
         for (std::size_t i = scope.first_dep; i < deps_.size(); ++i) {
             const Dep& d = deps_[i];
             parents.clear();
             children.clear();
-            for (std::size_t k = 0; k < d.parents; ++k) resolve(scope, d, k, true, parents);
-            for (std::size_t k = 0; k < d.children; ++k) resolve(scope, d, d.parents + k, false, children);
+            for (std::size_t k = 0; k < d.parents; ++k) resolve(scope, d, tok++, true, parents);
+            for (std::size_t k = 0; k < d.children; ++k) resolve(scope, d, tok++, false, children);
             sort_unique(parents);
             sort_unique(children);
             // Counted before expanding: one line naming 10^5 parents and
@@ -375,8 +407,15 @@ private:
             }
         }
         if (scope.first_dep < deps_.size()) {
-            const std::size_t first_tok = deps_[scope.first_dep].first_tok;
-            dep_chars_.resize(first_tok < dep_toks_.size() ? dep_toks_[first_tok].first : dep_chars_.size());
+            const std::size_t first_tok = scope.first_tok;
+            // The scope's names start at its first unresolved token.
+            std::size_t chars = dep_chars_.size();
+            for (std::size_t i = first_tok; i < dep_toks_.size(); ++i)
+                if (!(dep_toks_[i] & kResolved)) {
+                    chars = dep_toks_[i];
+                    break;
+                }
+            dep_chars_.resize(chars);
             dep_toks_.resize(first_tok);
             deps_.resize(scope.first_dep);
         }
@@ -473,6 +512,7 @@ private:
         inner.is_splice = true;
         inner.first_node = b_.node_count();
         inner.first_dep = deps_.size();
+        inner.first_tok = dep_toks_.size();
         files_.push_back(s.path);
         open_paths_.push_back(normal(s.path));
         parse_file(text.view(),
@@ -531,7 +571,9 @@ private:
     std::vector<std::string> files_;      // names for messages
     std::vector<std::string> open_paths_;
     std::vector<Dep> deps_;
-    std::vector<std::pair<std::size_t, std::size_t>> dep_toks_;  // offset, length in dep_chars_
+    // kResolved | node id, or the offset of a NUL-terminated name in dep_chars_.
+    static constexpr std::uint64_t kResolved = std::uint64_t{1} << 63;
+    std::vector<std::uint64_t> dep_toks_;
     std::string dep_chars_;
     std::vector<PriorityLine> priorities_;
     std::vector<std::string> warnings_;
@@ -543,8 +585,8 @@ private:
 }  // namespace
 
 ReadResult read_dagman(std::string_view text, std::string_view source, const std::string& base_dir,
-                       const ReadLimits& limits, const std::string& root) {
-    return DagmanReader(source, base_dir, limits, root).run(text);
+                       const ReadLimits& limits, const std::string& root, FileText* spent) {
+    return DagmanReader(source, base_dir, limits, root).run(text, spent);
 }
 
 }  // namespace detail

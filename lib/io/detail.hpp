@@ -127,13 +127,13 @@ int load_file(const std::string& path, FileText& out, std::uint64_t max_bytes = 
 // once it needs it no more (before the dag's arrays are built).
 Dag read_edges(std::string_view text, std::string_view source, FileText* spent = nullptr);
 Dag read_dot(std::string_view text, std::string_view source, const ReadLimits& limits, FileText* spent = nullptr);
-Dag read_wfformat(std::string_view text, std::string_view source);
+Dag read_wfformat(std::string_view text, std::string_view source, FileText* spent = nullptr);
 Dag read_adjacency_json(std::string_view text, std::string_view source, FileText* spent = nullptr);
 Dag read_dax(std::string_view text, std::string_view source);
 Dag read_stg(std::string_view text, std::string_view source, FileText* spent = nullptr);
 // `root`: the tree IncludePolicy::same_directory_tree allows (canonical; empty = none).
 ReadResult read_dagman(std::string_view text, std::string_view source, const std::string& base_dir,
-                       const ReadLimits& limits, const std::string& root);
+                       const ReadLimits& limits, const std::string& root, FileText* spent = nullptr);
 
 // Writers.
 void write_edges(std::ostream& out, const Dag& dag);

@@ -49,6 +49,10 @@ struct SourceText {
 struct ReadResult {
     Dag dag;
     Format format = Format::automatic;             // the format actually read
+    // Read with keep_source = false: dagman / source are null for a format
+    // that has them, and the name the reader was given is kept alone.
+    bool source_dropped = false;
+    std::string dropped_name;
     std::shared_ptr<const DagmanDocument> dagman;  // set for Format::dagman
     std::shared_ptr<const SourceText> source;      // set for Format::dax and Format::wfformat
     // Problems that did not stop the read, each "<file>:<line>: <what>"
@@ -88,6 +92,11 @@ struct ReadLimits {
     // Root of the tree same_directory_tree allows, and the base of relative
     // paths of a string; read_file: empty = the file's own folder.
     std::string base_dir;
+    // Keep what writing priorities back needs (ReadResult::source, ::dagman).
+    // false: a caller that never rewrites the file (`ics schedule`, `ics info`)
+    // drops the text as soon as the dag is built (issue 18: WfFormat's text
+    // was ~53 bytes per node + arc of the peak).
+    bool keep_source = true;
 
     // No limit at all (trusted input only).
     static ReadLimits unlimited();

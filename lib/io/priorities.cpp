@@ -134,7 +134,17 @@ std::string airflow(const Dag& dag, std::span<const NodeId> order, std::span<con
 std::string_view source_name(const PrioritySource& src) {
     if (src.dagman) return src.dagman->source;
     if (src.source) return src.source->name;
+    if (src.dropped) return src.dropped_name;
     return {};
+}
+
+// A rewriting target of the format read, but the text was not kept.
+void require_kept(PriorityTarget target, Format format, const PrioritySource& src) {
+    if (!src.dropped || src.format != format) return;
+    fail(Errc::unsupported, std::string("cannot write ") + priority_target_name(target) + " priorities into " +
+                                src.dropped_name +
+                                ": it was read without its source text (read option keep_source off); "
+                                "read it again keeping the source (keep_source = 1, the default) to write priorities into it");
 }
 
 [[noreturn]] void not_from(PriorityTarget target, const char* what, const PrioritySource& src) {
@@ -205,12 +215,15 @@ std::string write_priorities(PriorityTarget target, const Dag& dag, std::span<co
 
     switch (target) {
         case PriorityTarget::dagman:
+            require_kept(target, Format::dagman, src);
             if (!src.dagman) not_from(target, "an HTCondor DAGMan file", src);
             return rewrite_priorities(*src.dagman, dag, prio, opts);
         case PriorityTarget::dax:
+            require_kept(target, Format::dax, src);
             if (src.format != Format::dax || !src.source) not_from(target, "a Pegasus DAX file", src);
             return detail::rewrite_dax_priorities(src.source->text, src.source->name, dag, prio, opts);
         case PriorityTarget::wfformat:
+            require_kept(target, Format::wfformat, src);
             if (src.format == Format::wfformat && src.source)
                 return detail::rewrite_wfformat_priorities(src.source->text, src.source->name, dag, prio, opts);
             {

@@ -55,6 +55,10 @@ struct PrioritySource {
     Format format = Format::automatic;
     std::shared_ptr<const DagmanDocument> dagman;  // Format::dagman
     std::shared_ptr<const SourceText> source;      // Format::dax and Format::wfformat
+    // Read with ReadLimits::keep_source = false: the file cannot be rewritten
+    // (Errc::unsupported saying how to read it); `dropped_name` is its name.
+    bool dropped = false;
+    std::string dropped_name;
 };
 
 // The user's priority in `mode` combined with ours (`ours` in 1..n):
@@ -68,7 +72,8 @@ std::int64_t combine_priority(PriorityMode mode, std::int64_t user, std::int64_t
 // Rewriting targets need `src` of their format (Errc::unsupported otherwise,
 // except wfformat, which is written anew for other sources) and a dag whose
 // node names equal the file's (Errc::invalid_argument naming the first
-// difference). DAGMan: a SPLICE whose file is missing is Errc::io.
+// difference); a source read without its text (keep_source = false) is
+// Errc::unsupported, also for wfformat. DAGMan: a SPLICE whose file is missing is Errc::io.
 std::string write_priorities(PriorityTarget target, const Dag& dag, std::span<const NodeId> order,
                              const PriorityOptions& opts, const PrioritySource& src);
 

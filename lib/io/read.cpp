@@ -43,11 +43,13 @@ ReadResult read_limited(std::string_view content, Format format, std::string_vie
 
     ReadResult r;
     r.format = format;
+    // The file's text is needed after the read only to write priorities back into it.
+    detail::FileText* const unkept = limits.keep_source ? nullptr : spent;
     switch (format) {
         case Format::edges: r.dag = detail::read_edges(content, source_name, spent); break;
         case Format::dot: r.dag = detail::read_dot(content, source_name, limits, spent); break;
-        case Format::dagman: r = detail::read_dagman(content, source_name, base_dir, limits, root); break;
-        case Format::wfformat: r.dag = detail::read_wfformat(content, source_name); break;
+        case Format::dagman: r = detail::read_dagman(content, source_name, base_dir, limits, root, unkept); break;
+        case Format::wfformat: r.dag = detail::read_wfformat(content, source_name, unkept); break;
         case Format::dax: r.dag = detail::read_dax(content, source_name); break;
         case Format::stg: r.dag = detail::read_stg(content, source_name, spent); break;
         case Format::adjacency_json: r.dag = detail::read_adjacency_json(content, source_name, spent); break;
@@ -61,7 +63,9 @@ ReadResult read_limited(std::string_view content, Format format, std::string_vie
     if (r.dag.arc_count() + r.dag.duplicate_arcs() > limits.max_arcs)
         detail::limit_exceeded(source_name, detail::kNoLine, "max_arcs", limits.max_arcs,
                                std::to_string(r.dag.arc_count() + r.dag.duplicate_arcs()) + " arcs");
-    if (format == Format::dax || format == Format::wfformat) {
+    if ((format == Format::dax || format == Format::wfformat) && !limits.keep_source) r.source_dropped = true;
+    if (r.source_dropped) r.dropped_name = std::string(source_name);
+    if ((format == Format::dax || format == Format::wfformat) && limits.keep_source) {
         // The loaded file's buffer becomes the source when it holds `as_read` (no copy).
         auto src = std::make_shared<SourceText>();
         src->name = std::string(source_name);

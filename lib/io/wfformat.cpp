@@ -116,7 +116,8 @@ class WfFormatReader : public SaxBase<WfFormatReader> {
 public:
     using SaxBase::SaxBase;
 
-    Dag read() {
+    // `spent`: the file, freed once parsed (the references and names are copies).
+    Dag read(FileText* spent) {
         // The arcs reserved by a bound, as the edge-list reader does by lines:
         // a reference takes at least 3 bytes of text ("x" or "x",). Pages
         // never written take no memory, and the arcs are not copied at each
@@ -125,6 +126,7 @@ public:
         // higher (571 -> 617 MB; the cause was not found).
         b_.reserve_at_most(0, text_.size() / 3 + 1, 0);
         run();
+        if (spent) spent->clear();
         if (list_path_.empty())
             fail_at(Errc::parse, source_, kNoLine,
                     "no task list: expected workflow.specification.tasks (WfFormat 1.5), workflow.tasks (1.3/1.4) "
@@ -410,8 +412,8 @@ private:
 
 }  // namespace
 
-Dag read_wfformat(std::string_view text, std::string_view source) {
-    return WfFormatReader(text, source).read();
+Dag read_wfformat(std::string_view text, std::string_view source, FileText* spent) {
+    return WfFormatReader(text, source).read(spent);
 }
 
 Dag read_adjacency_json(std::string_view text, std::string_view source, FileText* spent) {

@@ -395,6 +395,109 @@ static void test_read_limits(void) {
     EXPECT_STATUS(ics_include_policy_from_name(&p, "all"), ICS_ERR_INVALID_ARGUMENT, "same-directory-tree, deny, allow");
 }
 
+/* ics_read_options version 3, keep_source: a version-2 struct keeps the
+ * source and priorities can be written into it; keep_source = 0 reads the
+ * same dag, and writing priorities into the file read is ICS_ERR_UNSUPPORTED
+ * saying how to read it. Strings and files, DAGMan, WfFormat, DAX. */
+static void test_keep_source(void) {
+    static const char dagman[] = "JOB a a.sub\nJOB b b.sub\nJOB c c.sub\nJOB d d.sub\nPARENT a CHILD b c\n"
+                                 "PARENT b c CHILD d\n";
+    static const char wf[] =
+        "{\"name\": \"dag\", \"schemaVersion\": \"1.5\", \"workflow\": {\"specification\": {\"tasks\": ["
+        "{\"id\": \"a\", \"name\": \"a\", \"parents\": [], \"children\": [\"b\", \"c\"]},"
+        "{\"id\": \"b\", \"name\": \"b\", \"parents\": [\"a\"], \"children\": [\"d\"]},"
+        "{\"id\": \"c\", \"name\": \"c\", \"parents\": [\"a\"], \"children\": [\"d\"]},"
+        "{\"id\": \"d\", \"name\": \"d\", \"parents\": [\"b\", \"c\"], \"children\": []}]}}}\n";
+    static const char dax[] = "<adag><job id=\"a\"/><job id=\"b\"/><job id=\"c\"/><job id=\"d\"/>"
+                              "<child ref=\"b\"><parent ref=\"a\"/></child><child ref=\"c\"><parent ref=\"a\"/></child>"
+                              "<child ref=\"d\"><parent ref=\"b\"/><parent ref=\"c\"/></child></adag>\n";
+    const struct {
+        const char* text;
+        ics_format format;
+        ics_priority_target target;
+        const char* file;
+    } cases[] = {
+        {dagman, ICS_FORMAT_DAGMAN, ICS_PRIORITIES_DAGMAN, "ics_capi_keep.dag"},
+        {wf, ICS_FORMAT_WFFORMAT, ICS_PRIORITIES_WFFORMAT, "ics_capi_keep.json"},
+        {dax, ICS_FORMAT_DAX, ICS_PRIORITIES_DAX, "ics_capi_keep.xml"},
+    };
+    /* _init(2) writes nothing past a version-2 struct; 3 sets keep_source = 1. */
+    unsigned char raw[sizeof(ics_read_options)];
+    memset(raw, 0xAB, sizeof raw);
+    OK(ics_read_options_init((ics_read_options*)raw, 2));
+    CHECK(raw[offsetof(ics_read_options, keep_source)] == 0xAB);
+    ics_read_options v3;
+    OK(ics_read_options_init(&v3, 3));
+    CHECK(v3.keep_source == 1 && v3.version == 3);
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+        FILE* f = fopen(cases[k].file, "wb");
+        CHECK(f != NULL);
+        if (!f) continue;
+        fputs(cases[k].text, f);
+        fclose(f);
+        for (int from_file = 0; from_file < 2; ++from_file) {
+            ics_read_options v2;
+            memcpy(&v2, raw, offsetof(ics_read_options, keep_source));
+            v2.format = cases[k].format;
+            ics_read_options drop = ICS_READ_OPTIONS_INIT;
+            drop.format = cases[k].format;
+            drop.keep_source = 0;
+            ics_dag *kept = NULL, *dropped = NULL;
+            const size_t len = strlen(cases[k].text);
+            if (from_file) {
+                OK(ics_dag_read_file(&kept, cases[k].file, &v2));
+                OK(ics_dag_read_file(&dropped, cases[k].file, &drop));
+            } else {
+                OK(ics_dag_read_string(&kept, cases[k].text, len, &v2));
+                OK(ics_dag_read_string(&dropped, cases[k].text, len, &drop));
+            }
+            if (!kept || !dropped) continue;
+            char *a = NULL, *b = NULL;
+            OK(ics_dag_write_string(&a, NULL, kept, ICS_FORMAT_EDGES));
+            OK(ics_dag_write_string(&b, NULL, dropped, ICS_FORMAT_EDGES));
+            CHECK(a && b && strcmp(a, b) == 0);
+            ics_free(a);
+            ics_free(b);
+            ics_format fmt = ICS_FORMAT_AUTO;
+            OK(ics_dag_source_format(&fmt, dropped));
+            CHECK(fmt == cases[k].format);
+            const uint32_t order[] = {0, 1, 2, 3};
+            ics_priority_options po = ICS_PRIORITY_OPTIONS_INIT;
+            po.target = cases[k].target;
+            char* text = NULL;
+            OK(ics_dag_write_priorities_string(&text, NULL, kept, order, 4, &po));
+            CHECK(text != NULL && strlen(text) > len / 2);
+            ics_free(text);
+            text = NULL;
+            EXPECT_STATUS(ics_dag_write_priorities_string(&text, NULL, dropped, order, 4, &po), ICS_ERR_UNSUPPORTED,
+                          "keep_source = 1");
+            CHECK(text == NULL);
+            EXPECT_STATUS(ics_dag_write_priorities_file(dropped, "ics_capi_keep.out", order, 4, &po),
+                          ICS_ERR_UNSUPPORTED, "without its source text");
+            if (cases[k].format == ICS_FORMAT_DAGMAN)
+                EXPECT_STATUS(ics_dag_write_dagman_priorities(&text, NULL, dropped, order, 4), ICS_ERR_UNSUPPORTED,
+                              "keep_source");
+            /* Targets that do not rewrite the file are the same. */
+            po.target = ICS_PRIORITIES_CSV;
+            OK(ics_dag_write_priorities_string(&a, NULL, kept, order, 4, &po));
+            OK(ics_dag_write_priorities_string(&b, NULL, dropped, order, 4, &po));
+            CHECK(a && b && strcmp(a, b) == 0);
+            ics_free(a);
+            ics_free(b);
+            /* A clone keeps the answer. */
+            ics_dag* clone = NULL;
+            OK(ics_dag_clone(&clone, dropped));
+            po.target = cases[k].target;
+            EXPECT_STATUS(ics_dag_write_priorities_string(&text, NULL, clone, order, 4, &po), ICS_ERR_UNSUPPORTED,
+                          "keep_source");
+            ics_dag_destroy(clone);
+            ics_dag_destroy(kept);
+            ics_dag_destroy(dropped);
+        }
+        remove(cases[k].file);
+    }
+}
+
 int main(void) {
     test_version_and_status();
     test_build_and_query();
@@ -403,6 +506,7 @@ int main(void) {
     test_files();
     test_warnings();
     test_read_limits();
+    test_keep_source();
     test_generators();
     return CHECK_REPORT();
 }

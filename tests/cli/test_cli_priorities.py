@@ -283,6 +283,33 @@ class Dagman(unittest.TestCase):
         self.assertEqual(sorted(os.listdir(self.tmp.name)), ["keep.dag", "lonely.dag"])
 
 
+class KeepSource(unittest.TestCase):
+    """`ics schedule`, `info` and the others read without the file's text
+    (ics_read_options.keep_source = 0); `priorities` and `schedule
+    --write-dagman` keep it: their rewrites work on every format that has one,
+    and the schedule is the same either way."""
+
+    def test_same_schedule_and_rewrites_still_work(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            for src, target in ((os.path.join(DATA, "dax", "HEFT_paper.xml"), "dax"),
+                                (os.path.join(DATA, "wfformat", "helloworld-chain-5-chameleon.json"), "wfformat"),
+                                (os.path.join(DATA, "dagman", "pegasus_generated_diamond-0.dag"), "dagman")):
+                rc, full, err = run("schedule", src, "--json", "--full")
+                self.assertEqual(rc, 0, err)
+                order = json.loads(full)["order"]
+                text = write(src, target, os.path.join(tmp, "o." + target))
+                self.assertGreater(len(text), os.path.getsize(src) // 2, src)
+                rc, back, err = run("schedule", os.path.join(tmp, "o." + target), "--json", "--full")
+                self.assertEqual(rc, 0, err)
+                self.assertEqual(json.loads(back)["order"], order, src)
+                if target == "dagman":
+                    out = os.path.join(tmp, "s.dag")
+                    rc, again, err = run("schedule", src, "--json", "--full", "--write-dagman", out)
+                    self.assertEqual((rc, again), (0, full), err)
+                    with open(out, "rb") as f:
+                        self.assertEqual(f.read(), text)
+
+
 if __name__ == "__main__":
     test_cli.ICS = sys.argv.pop(1)
     unittest.main()

@@ -1,5 +1,7 @@
 #include "helpers.hpp"
 
+#include <random>
+#include <set>
 #include <sstream>
 
 #include "io/dagman.hpp"
@@ -289,4 +291,42 @@ TEST(DagmanRewrite, RejectsAMismatch) {
     const auto other = read_string("JOB A a\nJOB C c\n", Format::dagman);
     const std::vector<std::int64_t> two{1, 2};
     EXPECT_THROW(rewrite_priorities(*r.dagman, other.dag, two), ics::Error);
+}
+
+// PARENT lines before, between and after the JOB lines they name (the reader
+// keeps a name already defined as its node id and looks the others up when
+// the scope ends): every arc as written, the same with keep_source off (no
+// document then), on random dags with lines shuffled.
+TEST(Dagman, ParentLinesAnywhereGiveTheArcsWritten) {
+    std::mt19937 rng(18);
+    for (int round = 0; round < 60; ++round) {
+        const int n = 2 + static_cast<int>(rng() % 40);
+        std::set<std::pair<int, int>> arcs;
+        for (int k = 0; k < n * 2; ++k) {
+            int u = static_cast<int>(rng() % n), v = static_cast<int>(rng() % n);
+            if (u == v) continue;
+            if (u > v) std::swap(u, v);
+            arcs.insert({u, v});
+        }
+        std::vector<std::string> lines;
+        for (int v = 0; v < n; ++v) lines.push_back("JOB n" + std::to_string(v) + " x.sub");
+        for (auto [u, v] : arcs) lines.push_back("PARENT n" + std::to_string(u) + " CHILD n" + std::to_string(v));
+        std::shuffle(lines.begin(), lines.end(), rng);
+        std::string text;
+        for (const std::string& l : lines) text += l + "\n";
+        ics::io::ReadLimits dropped;
+        dropped.keep_source = false;
+        for (const bool keep : {true, false}) {
+            const auto r = keep ? read_string(text, ics::io::Format::dagman) : read_string(text, ics::io::Format::dagman, "<string>", dropped);
+            EXPECT_EQ(keep, r.dagman != nullptr);
+            EXPECT_EQ(!keep, r.source_dropped);
+            const ics::Dag& g = r.dag;
+            ASSERT_EQ(g.node_count(), static_cast<ics::NodeId>(n));
+            std::set<std::pair<int, int>> got;
+            for (ics::NodeId x = 0; x < g.node_count(); ++x)
+                for (ics::NodeId y : g.children(x))
+                    got.insert({std::stoi(std::string(g.name(x)).substr(1)), std::stoi(std::string(g.name(y)).substr(1))});
+            EXPECT_EQ(got, arcs) << text;
+        }
+    }
 }

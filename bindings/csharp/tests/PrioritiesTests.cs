@@ -81,6 +81,23 @@ public class PrioritiesTests {
       System.IO.Directory.Delete(dir);  // nothing else was left in it
     }
   }
+
+  [Test]
+  public void ReadWithoutTheSourceSchedulesTheSameButCannotRewriteTheFile() {
+    using (var kept = Dag.ParseWith(DagText, Format.DagMan, null, null, 0, 0, 0, 0, 0, true))
+    using (var dropped = Dag.ParseWith(DagText, Format.DagMan, null, null, 0, 0, 0, 0, 0, false))
+    using (var s = kept.Schedule())
+    using (var t = dropped.Schedule()) {
+      Assert.AreEqual(kept.NodeCount, dropped.NodeCount);
+      CollectionAssert.AreEqual(s.Order(), t.Order());
+      StringAssert.Contains("PRIORITY", kept.DagmanWithPriorities(s.Order()));
+      var e = Assert.Throws<IcsException>(() => dropped.DagmanWithPriorities(t.Order()));
+      Assert.AreEqual(Status.Unsupported, e.Code);
+      StringAssert.Contains("keep_source", e.Message);
+      Assert.AreEqual(kept.PrioritiesText(s.Order(), PriorityTarget.Csv),
+                      dropped.PrioritiesText(t.Order(), PriorityTarget.Csv));
+    }
+  }
 }
 
 }

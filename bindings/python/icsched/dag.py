@@ -58,18 +58,25 @@ class Dag(_Handle):
 
     # ---- files and text
     @staticmethod
-    def read(path, format=Format.AUTO):
+    def read(path, format=Format.AUTO, keep_source=True):
         """Reads a workflow file (AUTO detects the format from the name and
         content: edge list, DOT, DAGMan, WfFormat JSON, Pegasus DAX, STG,
-        adjacency JSON); the result is validated (IcsException CYCLE, PARSE, IO)."""
+        adjacency JSON); the result is validated (IcsException CYCLE, PARSE, IO).
+        keep_source=False drops the file's text once the dag is built (less
+        memory, ics_read_options.keep_source); writing priorities into that
+        file (DAGMAN, DAX, WFFORMAT) then raises IcsException UNSUPPORTED."""
         import os
-        return _dag(_ics.Dag.read(os.fsdecode(path) if isinstance(path, os.PathLike) else path,
-                                  _enum(Format, format, 'format')))
+        path = os.fsdecode(path) if isinstance(path, os.PathLike) else path
+        if keep_source:
+            return _dag(_ics.Dag.read(path, _enum(Format, format, 'format')))
+        return _dag(_ics.Dag.readWith(path, _enum(Format, format, 'format'), None, None, 0, 0, 0, 0, 0, False))
 
     @staticmethod
-    def parse(text, format=Format.AUTO):
+    def parse(text, format=Format.AUTO, keep_source=True):
         """Parses a workflow from text, as read() does for files."""
-        return _dag(_ics.Dag.parse(text, _enum(Format, format, 'format')))
+        if keep_source:
+            return _dag(_ics.Dag.parse(text, _enum(Format, format, 'format')))
+        return _dag(_ics.Dag.parseWith(text, _enum(Format, format, 'format'), None, None, 0, 0, 0, 0, 0, False))
 
     def write(self, path, format):
         """Writes the dag as EDGES, DOT or WFFORMAT (others: IcsException UNSUPPORTED)."""

@@ -285,3 +285,22 @@ def test_status_enum_and_exception():
     import pickle
     back = pickle.loads(pickle.dumps(e))
     assert back.code == Status.CYCLE and back.message == 'x'
+
+
+def test_read_without_the_source():
+    import tempfile
+    text = 'JOB A a.sub\nJOB B b.sub\nJOB C c.sub\nPARENT A CHILD B C\n'
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, 'w.dag')
+        with open(path, 'w') as f:
+            f.write(text)
+        with Dag.read(path) as kept, Dag.read(path, keep_source=False) as dropped, \
+                Dag.parse(text, Format.DAGMAN, keep_source=False) as parsed:
+            assert kept.arcs() == dropped.arcs() == parsed.arcs()
+            with kept.schedule() as s, dropped.schedule() as t:
+                assert s.order() == t.order()
+                assert 'PRIORITY A' in kept.dagman_with_priorities(s.order())
+                for g, o in ((dropped, t.order()), (parsed, t.order())):
+                    with pytest.raises(IcsException) as e:
+                        g.dagman_with_priorities(o)
+                    assert e.value.code == icsched.Status.UNSUPPORTED and 'keep_source' in e.value.message

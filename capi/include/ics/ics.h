@@ -261,7 +261,7 @@ ICS_API ics_status ics_include_policy_from_name(ics_include_policy* out, const c
 #define ICS_READ_DEFAULT_MAX_NODES 10000000u
 #define ICS_READ_DEFAULT_MAX_ARCS 10000000u    /* arcs as written, duplicates counted */
 
-#define ICS_READ_OPTIONS_VERSION 2
+#define ICS_READ_OPTIONS_VERSION 3
 typedef struct ics_read_options {
     unsigned version; /* ICS_READ_OPTIONS_VERSION */
     ics_format format;/* ICS_FORMAT_AUTO by default */
@@ -275,11 +275,18 @@ typedef struct ics_read_options {
     uint64_t max_splices;
     uint64_t max_nodes;
     uint64_t max_arcs;
+    /* version 3: 1 (default, and for a version-1/2 struct) keeps what
+     * ics_dag_write_priorities_* needs to rewrite the file read (DAGMan,
+     * DAX, WfFormat: its text, ~50-80 bytes per node + arc). 0 drops it once
+     * the dag is built, for callers that never write priorities back; they
+     * then give ICS_ERR_UNSUPPORTED for the file's own target (dagman, dax,
+     * wfformat), the message saying to read with keep_source = 1. */
+    int keep_source;
 } ics_read_options;
 #define ICS_READ_OPTIONS_INIT                                                                   \
     {ICS_READ_OPTIONS_VERSION, ICS_FORMAT_AUTO, ICS_INCLUDE_SAME_DIRECTORY_TREE, NULL,          \
      ICS_READ_DEFAULT_MAX_BYTES, ICS_READ_DEFAULT_MAX_INCLUDES, ICS_READ_DEFAULT_MAX_SPLICES,   \
-     ICS_READ_DEFAULT_MAX_NODES, ICS_READ_DEFAULT_MAX_ARCS}
+     ICS_READ_DEFAULT_MAX_NODES, ICS_READ_DEFAULT_MAX_ARCS, 1}
 ICS_API ics_status ics_read_options_init(ics_read_options* opts, unsigned version);
 
 /* Reads a workflow file (options may be NULL = auto-detect, default limits

@@ -93,4 +93,23 @@ class PrioritiesTest {
       java.nio.file.Files.delete(dir);  // nothing else was left in it
     }
   }
+
+  @Test
+  void readWithoutTheSourceSchedulesTheSameButCannotRewriteTheFile() {
+    try (Dag kept = Dag.parseWith(DAG, Format.DAGMAN, null, null, 0, 0, 0, 0, 0, true);
+         Dag dropped = Dag.parseWith(DAG, Format.DAGMAN, null, null, 0, 0, 0, 0, 0, false);
+         Schedule s = kept.schedule(); Schedule t = dropped.schedule()) {
+      assertEquals(kept.nodeCount(), dropped.nodeCount());
+      assertEquals(kept.arcCount(), dropped.arcCount());
+      org.junit.jupiter.api.Assertions.assertArrayEquals(s.order(), t.order());
+      assertTrue(kept.dagmanWithPriorities(s.order()).contains("PRIORITY"));
+      IcsException e = org.junit.jupiter.api.Assertions.assertThrows(IcsException.class,
+          () -> dropped.dagmanWithPriorities(t.order()));
+      assertEquals(Status.UNSUPPORTED, e.getCode());
+      assertTrue(e.getMessage().contains("keep_source"), e.getMessage());
+      // Targets that do not rewrite the file still work.
+      assertEquals(kept.prioritiesText(s.order(), PriorityTarget.CSV),
+          dropped.prioritiesText(t.order(), PriorityTarget.CSV));
+    }
+  }
 }
