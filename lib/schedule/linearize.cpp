@@ -296,12 +296,13 @@ std::int64_t and_popcount(const std::uint64_t* a, const std::uint64_t* b, std::s
 // stale entries are pushed and later popped (on WorkflowSim Inspiral copies
 // the lazy heap's pops were 3.5% of `--objective memory`). Keys differ
 // (seq is unique per block), so its pops are those of any heap by them.
+// 16 bytes an entry (seq < blocks < 2^32): a node's 4 children, one cache line.
 class DeltaHeap {
 public:
     static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
     struct Entry {
         std::int64_t delta;
-        std::uint64_t seq;
+        std::uint32_t seq;
         BlockId block;
         bool operator<(const Entry& o) const noexcept { return delta != o.delta ? delta < o.delta : seq < o.seq; }
     };
@@ -724,7 +725,7 @@ private:
 
     void push_entry(BlockId b) {
         if (!reference_) {
-            delta_heaps_[cache_.type(b)].set(DeltaHeap::Entry{guide_->delta(b), seq_[b], b}, heap_slot_.data());
+            delta_heaps_[cache_.type(b)].set(DeltaHeap::Entry{guide_->delta(b), static_cast<std::uint32_t>(seq_[b]), b}, heap_slot_.data());
             return;
         }
         heaps_[cache_.type(b)].push(Entry{guide_->delta(b), seq_[b], b, version_[b]});
