@@ -769,6 +769,9 @@ private:
         return true;
     }
 
+    // linearize_reference's step: every dominant type's heap popped to its
+    // first entry that frees only dominated blocks (the others set aside),
+    // all but the cheapest pushed back.
     bool step_single_memory_reference() {
         std::vector<Entry> set_aside, best_per_type;
         auto best_of = [&](std::uint32_t t) {
@@ -777,12 +780,6 @@ private:
                 const Entry e = h.top();
                 h.pop();
                 if (pos_[e.block] == kNotLive || e.version != version_[e.block]) continue;  // stale
-                if (!reference_) {
-                    // Not admissible now means never again while live: dropped.
-                    if (!admissible(e.block)) continue;
-                    best_per_type.push_back(e);
-                    break;
-                }
                 if (frees_dominated(e.block)) {
                     best_per_type.push_back(e);
                     break;
@@ -790,16 +787,8 @@ private:
                 set_aside.push_back(e);
             }
         };
-        if (reference_) {
-            for (std::uint32_t t : present_)
-                if (dominant(t)) best_of(t);
-        } else {
-            for_unblocked([&](std::uint32_t t) {
-                if (!dominant(t)) return block(t);
-                best_of(t);
-                return true;
-            });
-        }
+        for (std::uint32_t t : present_)
+            if (dominant(t)) best_of(t);
         const Entry* best = nullptr;
         for (const Entry& e : best_per_type)
             if (!best || *best > e) best = &e;
