@@ -113,6 +113,7 @@ bool MemoryGuide::refine(decompose::BlockId b, std::vector<NodeId>& out) {
     const auto prof = blocks_.profile(b);
     const std::size_t s = order.size();
     if (s <= 1 || prof.size() != s + 1) return false;
+    if (s == 2) return refine_pair(order, prof, out);
     const std::uint64_t budget = kRefineWorkPerSource * s + 64;
     // A sink fed by every source makes every source a candidate from the
     // second step on, whatever the first: s - x candidates at step x, so the
@@ -225,6 +226,35 @@ bool MemoryGuide::refine(decompose::BlockId b, std::vector<NodeId>& out) {
     if (!ok)
         for (auto it = out.rbegin(); it != out.rend(); ++it) undo(*it);
     return ok;
+}
+
+// refine() on a block of two sources (Laplace's N(2) blocks, 99% of its
+// blocks; 6% of `--objective memory` there was the general path's setup of
+// heaps and candidates for them): the first is the source of the profile's
+// first gain with the smaller delta, the earlier on ties; the second then
+// makes every sink left eligible (a block's sinks have only its sources as
+// parents), which is the profile's second step, and the work bound (3
+// evaluations) is never reached. The same choice as the general path.
+bool MemoryGuide::refine_pair(std::span<const NodeId> order, std::span<const std::uint32_t> prof,
+                              std::vector<NodeId>& out) {
+    const std::uint32_t want0 = prof[1] - prof[0];
+    auto gain = [&](NodeId c) {
+        std::uint32_t g = 0;
+        for (NodeId k : skel_.children(c))
+            if (skel_.in_degree(k) == 1) ++g;
+        return g;
+    };
+    const bool fit0 = gain(order[0]) == want0, fit1 = gain(order[1]) == want0;
+    std::size_t first;
+    if (fit0 && fit1) first = node_delta(order[1]) < node_delta(order[0]) ? 1 : 0;
+    else if (fit0) first = 0;
+    else if (fit1) first = 1;
+    else return false;
+    out.push_back(order[first]);
+    out.push_back(order[1 - first]);
+    execute(order[first]);
+    execute(order[1 - first]);
+    return true;
 }
 
 // refine() by weighing every candidate at every step (tests only): the

@@ -80,6 +80,7 @@ private:
     std::int64_t compute_delta(decompose::BlockId b);
     bool refine(decompose::BlockId b, std::vector<NodeId>& out);
     bool refine_reference(decompose::BlockId b, std::vector<NodeId>& out);
+    bool refine_pair(std::span<const NodeId> order, std::span<const std::uint32_t> prof, std::vector<NodeId>& out);
     // One candidate of refine(): its open-count change and rank in the block's order.
     struct Candidate {
         std::int64_t delta;

@@ -220,5 +220,28 @@ TEST(MemoryGuide, HeapsMatchReferenceOnRandomLayeredAndFamilies) {
     EXPECT_GT(counts.kept, 5u) << counts.kept;
 }
 
+// refine_pair (blocks of two sources: Laplace's N(2) blocks) against the
+// reference: Laplace and wavefront dags, whose blocks are nearly all N(2),
+// and random layers of two-source blocks with shortcuts (the open count then
+// differs between the two sources, so either may go first).
+TEST(MemoryGuide, PairsMatchReferenceOnLaplaceAndTwoSourceBlocks) {
+    Counts counts;
+    for (std::uint32_t n = 2; n <= 40; ++n) {
+        compare_on(families::laplace(n), "laplace " + std::to_string(n), counts);
+        compare_on(families::wavefront(n, 2 + n % 7), "wavefront " + std::to_string(n), counts);
+        if (HasFatalFailure()) return;
+    }
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        SplitMix64 pick(seed * 65537);
+        const auto layers = 1 + static_cast<std::uint32_t>(pick.below(5));
+        const auto blocks = 1 + static_cast<std::uint32_t>(pick.below(8));
+        const double p = 0.2 + 0.6 * pick.uniform();
+        const double shortcut = pick.uniform() < 0.3 ? 0.0 : 0.5 * pick.uniform();
+        compare_on(bipartite_layers(layers, blocks, 2, p, shortcut, seed), "pairs seed " + std::to_string(seed), counts);
+        if (HasFatalFailure()) return;
+    }
+    EXPECT_GT(counts.refined, 5000u) << counts.refined;
+}
+
 }  // namespace
 }  // namespace ics::schedule
