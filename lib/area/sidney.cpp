@@ -217,20 +217,20 @@ public:
     // `limit`: the total work allowed once this component is done.
     // True when the budget stopped the splitting in this component.
     // Blocks go to `nodes` (block after block), each closed by an entry of
-    // `ends` (its end in `nodes`).
-    bool run(std::vector<NodeId> comp, std::uint64_t limit, std::vector<NodeId>& nodes, std::vector<std::uint32_t>& ends) {
+    // `ends` (its end in `nodes`). `comp` (in id order) is reordered in place.
+    bool run(std::span<NodeId> comp, std::uint64_t limit, std::vector<NodeId>& nodes, std::vector<std::uint32_t>& ends) {
         budget_ = limit;
         exhausted_ = false;
-        // The sets still to split, as segments of one buffer (no vector per
-        // set): the last segment is the next set; a split rewrites its
-        // segment as the rest then the least maximizer, each in the set's order.
-        buf_ = std::move(comp);
+        // The sets still to split, as segments of the component's nodes (no
+        // vector per set): the last segment is the next set; a split rewrites
+        // its segment as the rest then the least maximizer, each in the set's order.
+        const std::span<NodeId> buf = comp;
         std::vector<std::pair<std::uint32_t, std::uint32_t>>& stack = segments_;
-        stack.assign(1, {0u, static_cast<std::uint32_t>(buf_.size())});
+        stack.assign(1, {0u, static_cast<std::uint32_t>(buf.size())});
         while (!stack.empty()) {
             const auto [from, to] = stack.back();
             stack.pop_back();
-            const std::span<NodeId> u(buf_.data() + from, to - from);
+            const std::span<NodeId> u(buf.data() + from, to - from);
             std::size_t a = 0;
             if (!exhausted_) a = least_maximizer(u);
             if (a == 0) {  // u is one block (or the budget is spent)
@@ -389,7 +389,7 @@ private:
     std::vector<char> done_, in_u_;
     std::vector<std::uint32_t> local_, stamp_;
     std::uint32_t round_ = 0;
-    std::vector<NodeId> markers_, a_, buf_;
+    std::vector<NodeId> markers_, a_;
     struct ListedArc {
         std::uint32_t from, to;
         Capacity cap;  // < 0: infinite
@@ -437,6 +437,62 @@ std::vector<std::vector<NodeId>> components(const Dag& dag, const std::vector<ch
         comps[index[r]].push_back(v);
     }
     return comps;
+}
+
+// The same components flat (sums of blocks have ~50,000 of ~20 nodes at
+// 10^6: no vector each): component c is nodes[start[c] .. start[c + 1]), in
+// the same order, each's nodes in id order.
+struct FlatComponents {
+    std::vector<NodeId> nodes;
+    std::vector<std::uint32_t> start;
+    std::size_t size() const noexcept { return start.size() - 1; }
+    std::span<NodeId> operator[](std::size_t c) noexcept { return {nodes.data() + start[c], nodes.data() + start[c + 1]}; }
+};
+
+FlatComponents flat_components(const Dag& dag, const std::vector<char>& taken) {
+    const NodeId n = dag.node_count();
+    std::vector<NodeId> root(n);
+    std::iota(root.begin(), root.end(), 0);
+    auto find = [&](NodeId v) {
+        while (root[v] != v) v = root[v] = root[root[v]];
+        return v;
+    };
+    for (NodeId v = 0; v < n; ++v) {
+        if (taken[v]) continue;
+        for (NodeId c : dag.children(v)) {
+            if (taken[c]) continue;
+            const NodeId a = find(v), b = find(c);
+            if (a != b) root[std::max(a, b)] = std::min(a, b);
+        }
+    }
+    // A root is its component's smallest id: components numbered in order of
+    // their roots (root[r] becomes r's number), sized, then filled.
+    FlatComponents out;
+    std::vector<std::uint32_t>& count = out.start;
+    count.push_back(0);
+    for (NodeId v = 0; v < n; ++v) {
+        if (!taken[v] && root[v] == v) {
+            count.push_back(0);
+            root[v] = static_cast<NodeId>(count.size() - 2) | 0x80000000u;  // numbered (never a node: n < 2^31)
+        }
+    }
+    // root[] now holds either a number (roots) or a parent pointer whose
+    // find ends at a number; resolve every node to its number in place.
+    auto number = [&](NodeId v) {
+        NodeId r = v;
+        while (!(root[r] & 0x80000000u)) r = root[r];
+        const NodeId c = root[r];
+        while (!(root[v] & 0x80000000u)) v = std::exchange(root[v], c);
+        return c & 0x7FFFFFFFu;
+    };
+    for (NodeId v = 0; v < n; ++v)
+        if (!taken[v]) ++count[number(v) + 1];
+    std::partial_sum(count.begin(), count.end(), count.begin());
+    out.nodes.resize(count.back());
+    std::vector<std::uint32_t> cursor(count.begin(), count.end() - 1);
+    for (NodeId v = 0; v < n; ++v)
+        if (!taken[v]) out.nodes[cursor[root[v] & 0x7FFFFFFFu]++] = v;
+    return out;
 }
 
 // Sums of copies (`ics sum`: WfCommons workflows summed by the thousand)
@@ -572,7 +628,7 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     // Each component may spend the budget's share of its nodes + arcs, plus
     // what the components before it left unspent: many small components
     // (sums) are all split, and one large one gets the whole budget.
-    std::vector<std::vector<NodeId>> comps = components(dag, is_taken);
+    FlatComponents comps = flat_components(dag, is_taken);
     std::vector<std::uint64_t> sizes(comps.size(), 0);
     std::uint64_t total = 0, cumulative = 0;
     for (std::size_t c = 0; c < comps.size(); ++c) {
@@ -609,9 +665,7 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
         } else {
             const std::uint64_t work_before = dec.work();
             const std::size_t first_end = ends.size();
-            // run() consumes the nodes; the memo needs them for the ranks.
-            std::vector<NodeId> comp = shaped ? comps[c] : std::move(comps[c]);
-            cut = dec.run(std::move(comp), static_cast<std::uint64_t>(share), nodes, ends);
+            cut = dec.run(comps[c], static_cast<std::uint64_t>(share), nodes, ends);
             if (shaped && !seen && !cut) memo.keep(nodes, from, ends, first_end, dec.work() - work_before);
         }
         // A giant component's network is not reused: freed before the
@@ -626,7 +680,6 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
                 for (NodeId ch : dag.children(nodes[k])) w += (kEnvelopeScale + missing[ch] - 1) / missing[ch];
                 weights.push_back(w);
             }
-        comps[c] = {};
         for (std::size_t k = first.back(); k < ends.size(); ++k) {
             std::uint64_t released = 0;
             for (std::uint32_t x = begin_of(k); x < ends[k]; ++x)
