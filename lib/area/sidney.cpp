@@ -409,39 +409,10 @@ private:
 // network as soon as they are decomposed.
 constexpr std::uint64_t kReleaseNetworkItems = std::uint64_t{1} << 20;
 
-// Weakly connected components of the nodes not taken, each as its nodes in
-// id order, by the smallest id they hold.
-std::vector<std::vector<NodeId>> components(const Dag& dag, const std::vector<char>& taken) {
-    const NodeId n = dag.node_count();
-    std::vector<NodeId> root(n);
-    std::iota(root.begin(), root.end(), 0);
-    auto find = [&](NodeId v) {
-        while (root[v] != v) v = root[v] = root[root[v]];
-        return v;
-    };
-    for (NodeId v = 0; v < n; ++v)
-        for (NodeId c : dag.children(v)) {
-            if (taken[v] || taken[c]) continue;
-            const NodeId a = find(v), b = find(c);
-            if (a != b) root[std::max(a, b)] = std::min(a, b);
-        }
-    std::vector<std::uint32_t> index(n, kNoNode);
-    std::vector<std::vector<NodeId>> comps;
-    for (NodeId v = 0; v < n; ++v) {
-        if (taken[v]) continue;
-        const NodeId r = find(v);
-        if (index[r] == kNoNode) {
-            index[r] = static_cast<std::uint32_t>(comps.size());
-            comps.emplace_back();
-        }
-        comps[index[r]].push_back(v);
-    }
-    return comps;
-}
-
-// The same components flat (sums of blocks have ~50,000 of ~20 nodes at
-// 10^6: no vector each): component c is nodes[start[c] .. start[c + 1]), in
-// the same order, each's nodes in id order.
+// Weakly connected components of the nodes not taken, flat (sums of blocks
+// have ~50,000 of ~20 nodes at 10^6: no vector each): component c is
+// nodes[start[c] .. start[c + 1]), its nodes in id order, the components in
+// order of the smallest id they hold.
 struct FlatComponents {
     std::vector<NodeId> nodes;
     std::vector<std::uint32_t> start;
@@ -493,6 +464,15 @@ FlatComponents flat_components(const Dag& dag, const std::vector<char>& taken) {
     for (NodeId v = 0; v < n; ++v)
         if (!taken[v]) out.nodes[cursor[root[v] & 0x7FFFFFFFu]++] = v;
     return out;
+}
+
+// The same, a vector per component (sidney_work_budget).
+std::vector<std::vector<NodeId>> components(const Dag& dag, const std::vector<char>& taken) {
+    FlatComponents flat = flat_components(dag, taken);
+    std::vector<std::vector<NodeId>> comps;
+    comps.reserve(flat.size());
+    for (std::size_t c = 0; c < flat.size(); ++c) comps.emplace_back(flat[c].begin(), flat[c].end());
+    return comps;
 }
 
 // Sums of copies (`ics sum`: WfCommons workflows summed by the thousand)
