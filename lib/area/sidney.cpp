@@ -95,50 +95,70 @@ public:
     // The maximum flow from s to t, or -1 when `work` (arcs scanned, added
     // to) passes `limit` first, or -2 (narrow only) when a residual would
     // pass `narrow` (work is then left where it stopped).
-    Capacity run(std::uint32_t s, std::uint32_t t, std::uint64_t& work, std::uint64_t limit, std::uint64_t narrow) {
-        work += 2 * arcs_;
+    //
+    // The arrays are read through local pointers and the work is counted in
+    // a local (written back on every return): through `this` and the
+    // caller's counter the compiler reloaded them after every store (the
+    // Sidney decomposition of sums of small blocks runs ~10^6 such small
+    // networks, issue 18). The traversal and the work counted are those of
+    // the plain loops.
+    Capacity run(std::uint32_t s, std::uint32_t t, std::uint64_t& work_out, std::uint64_t limit, std::uint64_t narrow) {
+        std::uint64_t work = work_out + 2 * arcs_;
+        struct Flush {  // writes the local count back on every return
+            std::uint64_t& out;
+            const std::uint64_t& local;
+            ~Flush() { out = local; }
+        } flush{work_out, work};
+        queue_.resize(n_);
+        path_.resize(n_);
+        auto* const arc = arc_.data();
+        const std::uint32_t* const start = start_.data();
+        std::uint32_t* const cursor = cursor_.data();
+        std::int32_t* const level = level_.data();
+        std::uint32_t* const path = path_.data();
         Capacity total = 0;
         while (bfs(s, t, work)) {
             if (work > limit) return -1;
-            std::copy(start_.begin(), start_.end() - 1, cursor_.begin());
-            path_.clear();
+            std::copy(start, start + n_, cursor);
+            std::size_t depth = 0;  // path[0 .. depth): the arcs from s to v
             std::uint32_t v = s;
             for (;;) {
                 if (work > limit) return -1;
                 if (v == t) {
                     Capacity f = std::numeric_limits<Capacity>::max();
-                    for (std::uint32_t e : path_) f = std::min(f, Net::residual(e, f));
-                    std::size_t cut = path_.size();
-                    for (std::size_t i = 0; i < path_.size(); ++i) {
-                        if (!Net::move(path_[i], f, narrow)) return -2;
-                        if (arc_[path_[i]].cap == 0 && cut == path_.size()) cut = i;
+                    for (std::size_t i = 0; i < depth; ++i) f = std::min(f, Net::residual(path[i], f));
+                    std::size_t cut = depth;
+                    for (std::size_t i = 0; i < depth; ++i) {
+                        if (!Net::move(path[i], f, narrow)) return -2;
+                        if (arc[path[i]].cap == 0 && cut == depth) cut = i;
                     }
-                    work += path_.size();
+                    work += depth;
                     total += f;
-                    path_.resize(cut);
-                    v = path_.empty() ? s : arc_[path_.back()].to;
+                    depth = cut;
+                    v = depth == 0 ? s : arc[path[depth - 1]].to;
                     continue;
                 }
                 bool advanced = false;
-                const std::uint32_t end = start_[v + 1];
-                const std::int32_t next_level = level_[v] + 1;
-                for (std::uint32_t& e = cursor_[v]; e < end; ++e) {
+                const std::uint32_t from = v, end = start[v + 1];
+                const std::int32_t next_level = level[v] + 1;
+                std::uint32_t e = cursor[v];
+                for (; e < end; ++e) {
                     ++work;
-                    const auto& a = arc_[e];
-                    if (a.cap > 0 && level_[a.to] == next_level) {
-                        path_.push_back(e);
+                    const auto& a = arc[e];
+                    if (a.cap > 0 && level[a.to] == next_level) {
+                        path[depth++] = e;
                         v = a.to;
                         advanced = true;
                         break;
                     }
                 }
+                cursor[from] = e;
                 if (advanced) continue;
                 if (v == s) break;
-                level_[v] = -1;  // dead end in this phase
-                const std::uint32_t e = path_.back();
-                path_.pop_back();
-                v = arc_[arc_[e].rev].to;
-                ++cursor_[v];
+                level[v] = -1;  // dead end in this phase
+                const std::uint32_t back = path[--depth];
+                v = arc[arc[back].rev].to;
+                ++cursor[v];
             }
         }
         return total;
@@ -152,25 +172,31 @@ public:
 private:
     // Levels from s over residual arcs; vertices at t's level or deeper are
     // not expanded. False when t is unreachable.
-    bool bfs(std::uint32_t s, std::uint32_t t, std::uint64_t& work) {
-        std::fill(level_.begin(), level_.end(), -1);
-        work += n_;
-        queue_.clear();
-        queue_.push_back(s);
-        level_[s] = 0;
-        for (std::size_t h = 0; h < queue_.size(); ++h) {
-            const std::uint32_t u = queue_[h];
-            if (level_[t] >= 0 && level_[u] >= level_[t]) break;
-            work += start_[u + 1] - start_[u];
-            for (std::uint32_t e = start_[u]; e < start_[u + 1]; ++e) {
-                const auto& a = arc_[e];
-                if (a.cap > 0 && level_[a.to] < 0) {
-                    level_[a.to] = level_[u] + 1;
-                    queue_.push_back(a.to);
+    bool bfs(std::uint32_t s, std::uint32_t t, std::uint64_t& work_out) {
+        std::uint64_t work = work_out + n_;
+        std::int32_t* const level = level_.data();
+        std::uint32_t* const queue = queue_.data();
+        const auto* const arc = arc_.data();
+        const std::uint32_t* const start = start_.data();
+        std::fill(level, level + n_, -1);
+        std::size_t tail = 0;
+        queue[tail++] = s;
+        level[s] = 0;
+        for (std::size_t h = 0; h < tail; ++h) {
+            const std::uint32_t u = queue[h];
+            if (level[t] >= 0 && level[u] >= level[t]) break;
+            work += start[u + 1] - start[u];
+            const std::int32_t next = level[u] + 1;
+            for (std::uint32_t e = start[u]; e < start[u + 1]; ++e) {
+                const auto& a = arc[e];
+                if (a.cap > 0 && level[a.to] < 0) {
+                    level[a.to] = next;
+                    queue[tail++] = a.to;
                 }
             }
         }
-        return level_[t] >= 0;
+        work_out = work;
+        return level[t] >= 0;
     }
 
     std::vector<std::uint32_t> queue_, path_;
@@ -191,20 +217,20 @@ public:
     // `limit`: the total work allowed once this component is done.
     // True when the budget stopped the splitting in this component.
     // Blocks go to `nodes` (block after block), each closed by an entry of
-    // `ends` (its end in `nodes`).
-    bool run(std::vector<NodeId> comp, std::uint64_t limit, std::vector<NodeId>& nodes, std::vector<std::uint32_t>& ends) {
+    // `ends` (its end in `nodes`). `comp` (in id order) is reordered in place.
+    bool run(std::span<NodeId> comp, std::uint64_t limit, std::vector<NodeId>& nodes, std::vector<std::uint32_t>& ends) {
         budget_ = limit;
         exhausted_ = false;
-        // The sets still to split, as segments of one buffer (no vector per
-        // set): the last segment is the next set; a split rewrites its
-        // segment as the rest then the least maximizer, each in the set's order.
-        buf_ = std::move(comp);
+        // The sets still to split, as segments of the component's nodes (no
+        // vector per set): the last segment is the next set; a split rewrites
+        // its segment as the rest then the least maximizer, each in the set's order.
+        const std::span<NodeId> buf = comp;
         std::vector<std::pair<std::uint32_t, std::uint32_t>>& stack = segments_;
-        stack.assign(1, {0u, static_cast<std::uint32_t>(buf_.size())});
+        stack.assign(1, {0u, static_cast<std::uint32_t>(buf.size())});
         while (!stack.empty()) {
             const auto [from, to] = stack.back();
             stack.pop_back();
-            const std::span<NodeId> u(buf_.data() + from, to - from);
+            const std::span<NodeId> u(buf.data() + from, to - from);
             std::size_t a = 0;
             if (!exhausted_) a = least_maximizer(u);
             if (a == 0) {  // u is one block (or the budget is spent)
@@ -295,12 +321,28 @@ private:
             // reversed network (push_relabel.hpp), the same least maximizer.
             const auto vertices = static_cast<std::uint32_t>(2 + u.size() + markers.size());
             const bool pr = vertices >= g_push_relabel_vertices;
+            // Dinic's networks (small: sums of blocks or workflow copies
+            // build ~10^6 of them) are listed once and built from the list,
+            // not by walking the dag twice; the same arcs in the same order.
+            // Push-relabel's (large) are built from the dag (peak memory).
+            if (!pr) {
+                std::size_t bound = u.size() + markers.size();
+                for (NodeId j : u) bound += dag_.in_degree(j);
+                for (NodeId m : markers) bound += dag_.in_degree(m);
+                if (listed_.size() < bound) listed_.resize(std::max(bound, 2 * listed_.size()));
+                ListedArc* out = listed_.data();
+                arcs([&](std::uint32_t x, std::uint32_t y, Capacity c) { *out++ = {x, y, c}; });
+                listed_end_ = static_cast<std::size_t>(out - listed_.data());
+            }
+            auto from_list = [&](auto&& arc) {
+                for (std::size_t k = 0; k < listed_end_; ++k) arc(listed_[k].from, listed_[k].to, listed_[k].cap);
+            };
             const std::uint64_t work_before = work_;
             Capacity flow = -2;
             bool narrow = false;
             if (g_narrow_limit > 0 && static_cast<std::uint64_t>(std::max(size, weight)) <= 0xFFFFFFFEu) {
                 narrow = true;
-                flow = pr ? solve(pr_narrow_, vertices, arcs) : solve(narrow_, vertices, arcs);
+                flow = pr ? solve(pr_narrow_, vertices, arcs) : solve(narrow_, vertices, from_list);
                 if (flow == -2) {
                     ++g_narrow_restarts;
                     work_ = work_before;
@@ -312,7 +354,7 @@ private:
                     pr_wide_.release();
                 }
             }
-            if (flow == -2) flow = pr ? solve(pr_wide_, vertices, arcs) : solve(wide_, vertices, arcs);
+            if (flow == -2) flow = pr ? solve(pr_wide_, vertices, arcs) : solve(wide_, vertices, from_list);
             auto source_side = [&](std::uint32_t x) {
                 if (pr) return narrow ? pr_narrow_.reaches_sink(x) : pr_wide_.reaches_sink(x);
                 return narrow ? narrow_.source_side(x) : wide_.source_side(x);
@@ -354,7 +396,13 @@ private:
     std::vector<char> done_, in_u_;
     std::vector<std::uint32_t> local_, stamp_;
     std::uint32_t round_ = 0;
-    std::vector<NodeId> markers_, a_, buf_;
+    std::vector<NodeId> markers_, a_;
+    struct ListedArc {
+        std::uint32_t from, to;
+        Capacity cap;  // < 0: infinite
+    };
+    std::vector<ListedArc> listed_;  // the last Dinic network's arcs: listed_[0 .. listed_end_)
+    std::size_t listed_end_ = 0;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> segments_;
     MaxFlow<std::uint32_t> narrow_;
     MaxFlow<Capacity> wide_;
@@ -368,9 +416,18 @@ private:
 // network as soon as they are decomposed.
 constexpr std::uint64_t kReleaseNetworkItems = std::uint64_t{1} << 20;
 
-// Weakly connected components of the nodes not taken, each as its nodes in
-// id order, by the smallest id they hold.
-std::vector<std::vector<NodeId>> components(const Dag& dag, const std::vector<char>& taken) {
+// Weakly connected components of the nodes not taken, flat (sums of blocks
+// have ~50,000 of ~20 nodes at 10^6: no vector each): component c is
+// nodes[start[c] .. start[c + 1]), its nodes in id order, the components in
+// order of the smallest id they hold.
+struct FlatComponents {
+    std::vector<NodeId> nodes;
+    std::vector<std::uint32_t> start;
+    std::size_t size() const noexcept { return start.size() - 1; }
+    std::span<NodeId> operator[](std::size_t c) noexcept { return {nodes.data() + start[c], nodes.data() + start[c + 1]}; }
+};
+
+FlatComponents flat_components(const Dag& dag, const std::vector<char>& taken) {
     const NodeId n = dag.node_count();
     std::vector<NodeId> root(n);
     std::iota(root.begin(), root.end(), 0);
@@ -378,23 +435,50 @@ std::vector<std::vector<NodeId>> components(const Dag& dag, const std::vector<ch
         while (root[v] != v) v = root[v] = root[root[v]];
         return v;
     };
-    for (NodeId v = 0; v < n; ++v)
+    for (NodeId v = 0; v < n; ++v) {
+        if (taken[v]) continue;
         for (NodeId c : dag.children(v)) {
-            if (taken[v] || taken[c]) continue;
+            if (taken[c]) continue;
             const NodeId a = find(v), b = find(c);
             if (a != b) root[std::max(a, b)] = std::min(a, b);
         }
-    std::vector<std::uint32_t> index(n, kNoNode);
-    std::vector<std::vector<NodeId>> comps;
-    for (NodeId v = 0; v < n; ++v) {
-        if (taken[v]) continue;
-        const NodeId r = find(v);
-        if (index[r] == kNoNode) {
-            index[r] = static_cast<std::uint32_t>(comps.size());
-            comps.emplace_back();
-        }
-        comps[index[r]].push_back(v);
     }
+    // A root is its component's smallest id: components numbered in order of
+    // their roots (root[r] becomes r's number), sized, then filled.
+    FlatComponents out;
+    std::vector<std::uint32_t>& count = out.start;
+    count.push_back(0);
+    for (NodeId v = 0; v < n; ++v) {
+        if (!taken[v] && root[v] == v) {
+            count.push_back(0);
+            root[v] = static_cast<NodeId>(count.size() - 2) | 0x80000000u;  // numbered (never a node: n < 2^31)
+        }
+    }
+    // root[] now holds either a number (roots) or a parent pointer whose
+    // find ends at a number; resolve every node to its number in place.
+    auto number = [&](NodeId v) {
+        NodeId r = v;
+        while (!(root[r] & 0x80000000u)) r = root[r];
+        const NodeId c = root[r];
+        while (!(root[v] & 0x80000000u)) v = std::exchange(root[v], c);
+        return c & 0x7FFFFFFFu;
+    };
+    for (NodeId v = 0; v < n; ++v)
+        if (!taken[v]) ++count[number(v) + 1];
+    std::partial_sum(count.begin(), count.end(), count.begin());
+    out.nodes.resize(count.back());
+    std::vector<std::uint32_t> cursor(count.begin(), count.end() - 1);
+    for (NodeId v = 0; v < n; ++v)
+        if (!taken[v]) out.nodes[cursor[root[v] & 0x7FFFFFFFu]++] = v;
+    return out;
+}
+
+// The same, a vector per component (sidney_work_budget).
+std::vector<std::vector<NodeId>> components(const Dag& dag, const std::vector<char>& taken) {
+    FlatComponents flat = flat_components(dag, taken);
+    std::vector<std::vector<NodeId>> comps;
+    comps.reserve(flat.size());
+    for (std::size_t c = 0; c < flat.size(); ++c) comps.emplace_back(flat[c].begin(), flat[c].end());
     return comps;
 }
 
@@ -554,7 +638,7 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     // Each component may spend the budget's share of its nodes + arcs, plus
     // what the components before it left unspent: many small components
     // (sums) are all split, and one large one gets the whole budget.
-    std::vector<std::vector<NodeId>> comps = components(dag, is_taken);
+    FlatComponents comps = flat_components(dag, is_taken);
     std::vector<std::uint64_t> sizes(comps.size(), 0);
     std::uint64_t total = 0, cumulative = 0;
     for (std::size_t c = 0; c < comps.size(); ++c) {
@@ -591,9 +675,7 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
         } else {
             const std::uint64_t work_before = dec.work();
             const std::size_t first_end = ends.size();
-            // run() consumes the nodes; the memo needs them for the ranks.
-            std::vector<NodeId> comp = shaped ? comps[c] : std::move(comps[c]);
-            cut = dec.run(std::move(comp), static_cast<std::uint64_t>(share), nodes, ends);
+            cut = dec.run(comps[c], static_cast<std::uint64_t>(share), nodes, ends);
             if (shaped && !seen && !cut) memo.keep(nodes, from, ends, first_end, dec.work() - work_before);
         }
         // A giant component's network is not reused: freed before the
@@ -608,7 +690,6 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
                 for (NodeId ch : dag.children(nodes[k])) w += (kEnvelopeScale + missing[ch] - 1) / missing[ch];
                 weights.push_back(w);
             }
-        comps[c] = {};
         for (std::size_t k = first.back(); k < ends.size(); ++k) {
             std::uint64_t released = 0;
             for (std::uint32_t x = begin_of(k); x < ends[k]; ++x)

@@ -8,6 +8,7 @@
 #include <numeric>
 #include <queue>
 #include <span>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -441,6 +442,77 @@ struct MemoSettingRestored {
     bool old = area::detail::set_sidney_component_memo(true);
     ~MemoSettingRestored() { area::detail::set_sidney_component_memo(old); }
 };
+
+// Sums of many small components with their nodes interleaved (ids of
+// different parts mixed): random bipartite blocks as cli_bench.sh's `blocks`
+// (each sink up to 3 random parents, a source only when it has a child) and
+// small varied dags. Each block's name order is shuffled, so components are
+// neither contiguous nor in id order.
+Dag interleaved_sum(std::uint64_t seed) {
+    SplitMix64 rng(seed);
+    struct Arc {
+        std::string from, to;
+    };
+    std::vector<Arc> arcs;
+    const int parts = 2 + static_cast<int>(rng.below(40));
+    for (int c = 0; c < parts; ++c) {
+        const std::string p = "c" + std::to_string(c) + "_";
+        if (rng.below(4) != 0) {
+            const std::uint64_t tops = 1 + rng.below(10), bottoms = 1 + rng.below(10);
+            for (std::uint64_t j = 0; j < bottoms; ++j)
+                for (std::uint64_t r = 0, k = 1 + rng.below(3); r < k; ++r)
+                    arcs.push_back({p + "s" + std::to_string(rng.below(tops)), p + "t" + std::to_string(j)});
+        } else {
+            const Dag d = varied_dag(static_cast<std::uint32_t>(2 + rng.below(24)), 3, 2.5, seed * 101 + static_cast<std::uint64_t>(c));
+            for (NodeId v = 0; v < d.node_count(); ++v)
+                for (NodeId w : d.children(v)) arcs.push_back({p + std::string(d.name(v)), p + std::string(d.name(w))});
+        }
+    }
+    for (std::size_t i = arcs.size(); i > 1; --i) std::swap(arcs[i - 1], arcs[rng.below(i)]);
+    DagBuilder b;
+    for (const Arc& a : arcs) b.add_arc(b.ensure_node(a.from), b.ensure_node(a.to));
+    return b.build();
+}
+
+// Issue 18: the decomposition of many small components (each decomposed in
+// place in one flat array, Dinic's small networks built from a list of
+// their arcs) against push-relabel on every network (its networks built
+// from the dag, the general path), with the memo on and off, with and
+// without a taken prefix: the same blocks, released counts, envelope and
+// order; Dinic's work the same with the memo on and off; and the blocks are
+// a decomposition (partition, down-set prefixes, released counts, ratios).
+TEST(Sidney, SmallComponentsDecomposeAsTheGeneralPath) {
+    const PushRelabelThresholdRestored restore_threshold;
+    const MemoSettingRestored restore_memo;
+    std::uint64_t blocks = 0;
+    for (std::uint64_t seed = 1; seed <= 400; ++seed) {
+        const Dag g = interleaved_sum(seed);
+        const std::vector<NodeId> prefix =
+            seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 6) : std::vector<NodeId>{};
+        area::detail::set_sidney_push_relabel_vertices(0xFFFFFFFFu);  // Dinic
+        area::detail::set_sidney_component_memo(false);
+        const auto ref = sidney_decomposition(g, prefix, ~std::uint64_t{0});
+        ASSERT_TRUE(ref.complete);
+        expect_decomposition(g, ref, prefix);
+        if (HasFatalFailure()) return;
+        blocks += ref.block_count();
+        area::detail::set_sidney_component_memo(true);
+        const auto memo = sidney_decomposition(g, prefix, ~std::uint64_t{0});
+        EXPECT_EQ(memo.work, ref.work) << "seed " << seed;
+        area::detail::set_sidney_push_relabel_vertices(0);  // push-relabel on every network
+        const auto pr = sidney_decomposition(g, prefix, ~std::uint64_t{0});
+        for (const area::SidneyDecomposition* sd : {&memo, &pr}) {
+            const area::SidneyDecomposition& got = *sd;
+            ASSERT_EQ(got.nodes, ref.nodes) << "seed " << seed;
+            EXPECT_EQ(got.offsets, ref.offsets) << "seed " << seed;
+            EXPECT_EQ(got.released, ref.released) << "seed " << seed;
+            EXPECT_EQ(got.envelope, ref.envelope) << "seed " << seed;
+            EXPECT_TRUE(got.complete);
+            EXPECT_EQ(sidney_order(g, got, prefix), sidney_order(g, ref, prefix)) << "seed " << seed;
+        }
+    }
+    EXPECT_GT(blocks, 4000u);  // many blocks over many components
+}
 
 // The decomposition with the component memo against running every copy
 // (memo off), with budgets that cut anywhere.

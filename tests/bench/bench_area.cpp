@@ -115,6 +115,49 @@ void BM_SidneyWhole(benchmark::State& state) {
 }
 BENCHMARK(BM_SidneyWhole)->ArgsProduct({{4, 5}, {0, 1}})->ArgNames({"n10^", "pr"})->Unit(benchmark::kMillisecond)->Iterations(1);
 
+// Sums of distinct 10 x 10 random bipartite blocks (cli_bench.sh's
+// `blocks`: each sink 3 random parents, duplicates merged): ~50,000
+// components of ~20 nodes at 10^6, each decomposed by ~10-20 small Dinic
+// max-flows. Arg: 5 = 10^5 nodes, 6 = 10^6.
+const Dag& random_blocks(int exponent) {
+    static std::vector<Dag> dags(7);
+    if (dags[exponent].empty()) {
+        const std::uint32_t blocks = (exponent == 5 ? 100000u : 1000000u) / 20;
+        DagBuilder b;
+        std::uint64_t x = 7;
+        auto next = [&x] {  // splitmix64
+            std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+            return z ^ (z >> 31);
+        };
+        // Nodes as the file's arcs name them (a source without children is
+        // not in the file).
+        for (std::uint32_t k = 0; k < blocks; ++k) {
+            const std::string p = "b" + std::to_string(k);
+            for (int j = 0; j < 10; ++j)
+                for (int r = 0; r < 3; ++r)
+                    b.add_arc(b.ensure_node(p + "s" + std::to_string(next() % 10)), b.ensure_node(p + "t" + std::to_string(j)));
+        }
+        dags[exponent] = b.build();
+    }
+    return dags[exponent];
+}
+
+void BM_BlocksSidney(benchmark::State& state) {
+    const Dag& g = random_blocks(static_cast<int>(state.range(0)));
+    std::uint64_t work = 0, blocks = 0;
+    for (auto _ : state) {
+        const area::SidneyDecomposition sd = area::sidney_decomposition(g);
+        work = sd.work;
+        blocks = sd.block_count();
+        benchmark::DoNotOptimize(sd.nodes.data());
+    }
+    state.counters["work"] = static_cast<double>(work);
+    state.counters["blocks"] = static_cast<double>(blocks);
+}
+BENCHMARK(BM_BlocksSidney)->Arg(5)->Arg(6)->Unit(benchmark::kMillisecond);
+
 // The other candidates, each scored by pebble::area (one pass, no E(t)), by
 // a full pebble::evaluate of each, or (summed 2) as the fallback does since
 // issue 18: most newly eligible first and FIFO sum their AREA while they are
