@@ -3,7 +3,8 @@
 // minus one arc, a 100k x 100k random layer pair), shortcut removal on dense
 // and deep dags (Laplace, Erdős–Rényi with 4 and 8 arcs per node at 10^4 to
 // 10^6 nodes) and the failure certificate that replaces it on random dags,
-// and the
+// the AREA fallback's candidate orders (greedy, Sidney, FIFO, level) and
+// the plays that score them (pebble::area, pebble::evaluate), and the
 // objective-memory pipeline on 128-node blocks whose exact least-memory search
 // is cut by its work budget. Run: build/tests/bench/bench_graph_passes
 #include <benchmark/benchmark.h>
