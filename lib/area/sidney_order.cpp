@@ -18,63 +18,55 @@ namespace ics::area {
 std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, std::span<const NodeId> taken,
                                  std::uint64_t* area) {
     const NodeId n = dag.node_count();
-    // Per node, struct of arrays (issue 18: the tie key below reads the
-    // missing counts of all children of a node at every push and raise; a
-    // dense array of them packs 16 to a cache line instead of 5):
-    // missing[v] = its unexecuted parent arcs, kNoNode once v has run (no
-    // `done` array); and side by side in Node the XOR of the unexecuted
-    // parents' ids, which names the last one in O(1) when one is left (the
-    // parent a scan of the parents for the first unexecuted one would find),
-    // v's gain (children whose only unexecuted parent is v: the tasks running
-    // v makes eligible now), its block and its index in the heap.
-    struct Node {
-        std::uint32_t rest, gain, block, slot;
+    std::vector<std::uint32_t> block_of(n, kNoNode), gain(n, 0);
+    for (std::size_t b = 0; b < sd.block_count(); ++b)
+        for (std::uint32_t k = sd.offsets[b]; k < sd.offsets[b + 1]; ++k) block_of[sd.nodes[k]] = static_cast<std::uint32_t>(b);
+    std::vector<char> done(n, 0);
+    std::vector<NodeId> order;
+    order.reserve(n);
+    // Per node, side by side: its unexecuted parent arcs and the XOR of
+    // their tails, which names the last one in O(1) when one is left (the
+    // parent a scan of the parents for the first unexecuted one would find).
+    // (And its index in the heap while it waits there.)
+    struct Pending {
+        std::uint32_t missing, rest, slot;
     };
-    std::vector<std::uint32_t> missing(n);
-    std::vector<Node> node(n);
-    // One pass over the parent arcs: the counts, the XORs, E(0).
+    std::vector<Pending> pend(n);
     std::uint32_t max_in = 0;
-    std::uint64_t eligible = 0;
     for (NodeId v = 0; v < n; ++v) {
         std::uint32_t x = 0;
         for (NodeId p : dag.parents(v)) x ^= p;
-        const std::uint32_t in = dag.in_degree(v);
-        missing[v] = in;
-        node[v] = {x, 0, kNoNode, kNoNode};
-        max_in = std::max(max_in, in);
-        eligible += in == 0 ? 1u : 0u;
+        pend[v] = {dag.in_degree(v), x, kNoNode};
+        max_in = std::max(max_in, dag.in_degree(v));
     }
-    for (std::size_t b = 0; b < sd.block_count(); ++b)
-        for (std::uint32_t k = sd.offsets[b]; k < sd.offsets[b + 1]; ++k) node[sd.nodes[k]].block = static_cast<std::uint32_t>(b);
-    std::vector<NodeId> order;
-    order.reserve(n);
-    auto run = [&](NodeId u, NodeId c) {
-        --missing[c];
-        node[c].rest ^= u;
+    auto run = [&](NodeId u, Pending& c) {
+        --c.missing;
+        c.rest ^= u;
     };
     // E(t) as the order runs, and AREA = Σ_t E(t).
+    std::uint64_t eligible = 0;
+    for (NodeId v = 0; v < n; ++v) eligible += pend[v].missing == 0 ? 1u : 0u;
     std::uint64_t sum = eligible;
     // The taken prefix runs first, as given (sidney_decomposition checked it).
     for (NodeId u : taken) {
-        if (missing[u] != 0 || node[u].block != kNoNode) fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
-        missing[u] = kNoNode;
+        if (pend[u].missing != 0 || block_of[u] != kNoNode) fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
+        done[u] = 1;
         order.push_back(u);
         --eligible;
         for (NodeId c : dag.children(u)) {
-            run(u, c);
-            eligible += missing[c] == 0 ? 1u : 0u;
+            run(u, pend[c]);
+            eligible += pend[c].missing == 0 ? 1u : 0u;
         }
         sum += eligible;
     }
     // The unexecuted parent of a node with one parent arc left, or kNoNode
     // (an executed one: only with parallel arcs, which Dag merges).
-    auto last_parent = [&](NodeId c) {
-        const NodeId r = node[c].rest;
-        return missing[r] == kNoNode ? kNoNode : r;
-    };
+    auto last_parent = [&](const Pending& c) { return done[c.rest] ? kNoNode : c.rest; };
+    // gain[u] = children whose only unexecuted parent is u: the tasks running
+    // u makes eligible now.
     for (NodeId v = 0; v < n; ++v)
-        if (missing[v] == 1)
-            if (const NodeId p = last_parent(v); p != kNoNode) ++node[p].gain;
+        if (!done[v] && pend[v].missing == 1)
+            if (const NodeId p = last_parent(pend[v]); p != kNoNode) ++gain[p];
     // Max-heap of (gain, progress, nonsink, -id) over eligible nodes of the
     // current block, one entry per node: when its gain grows the entry gets
     // the new key (gain, progress now), larger, and moves up (the lazy heap
@@ -97,64 +89,52 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                      ((bits & 0x7FFFFFFFu) << 33) | (std::uint64_t{nonsink} << 32) | std::uint64_t{~v}};
     };
     auto heap = make_indexed_max_heap<Entry>([](const Entry& e) { return e.node(); },
-                                             [&](NodeId v) -> std::uint32_t& { return node[v].slot; });
+                                             [&](NodeId v) -> std::uint32_t& { return pend[v].slot; });
     // Per later block, a list (linked through `next_waiting`) of its nodes
     // already eligible: the heap's order does not depend on the order they
     // are pushed in (entries differ in their ids), so a stack will do, and no
     // vector per block (sums of small components have ~n blocks).
     std::vector<std::uint32_t> waiting(sd.block_count(), kNoNode), next_waiting(n, kNoNode);
     std::size_t current = 0;
-    // 1/k by table for the common in-degrees (the same double as dividing),
-    // 0 for k = 0 and 1 (adding +0.0 to a non-negative sum leaves it as it
-    // is: the same sums as skipping those terms, without a branch).
+    // 1/k by table for the common in-degrees (the same double as dividing).
     std::vector<double> inverse(std::min<std::size_t>(max_in, 4096) + 1, 0.0);
-    for (std::size_t k = 2; k < inverse.size(); ++k) inverse[k] = 1.0 / static_cast<double>(k);
-    const std::uint32_t table = static_cast<std::uint32_t>(inverse.size());
-    // Ties: the most progress towards children that still wait on others
-    // (recomputed at every push and raise, in the children's order: the key
-    // is that double, so an incremental sum, rounded otherwise, would not do).
+    for (std::size_t k = 1; k < inverse.size(); ++k) inverse[k] = 1.0 / static_cast<double>(k);
+    // Ties: the most progress towards children that still wait on others.
     auto progress = [&](NodeId v) {
         double p = 0;
         for (NodeId c : dag.children(v)) {
-            const std::uint32_t m = missing[c];
-            p += m < table ? inverse[m] : 1.0 / m;
+            const std::uint32_t m = pend[c].missing;
+            p += m > 1 ? (m < inverse.size() ? inverse[m] : 1.0 / m) : 0.0;
         }
         return p;
     };
-    auto entry = [&](NodeId v) { return pack(node[v].gain, progress(v), !dag.is_sink(v), v); };
+    auto entry = [&](NodeId v) { return pack(gain[v], progress(v), !dag.is_sink(v), v); };
     auto make_eligible = [&](NodeId v) {
-        const std::uint32_t b = node[v].block;
-        if (b == current) heap.push(entry(v));
+        if (block_of[v] == current) heap.push(entry(v));
         else {
-            next_waiting[v] = waiting[b];
-            waiting[b] = v;
+            next_waiting[v] = waiting[block_of[v]];
+            waiting[block_of[v]] = v;
         }
     };
     for (NodeId v = 0; v < n; ++v)
-        if (missing[v] == 0) make_eligible(v);
+        if (!done[v] && pend[v].missing == 0) make_eligible(v);
     for (current = 0; current < sd.block_count(); ++current) {
         for (NodeId v = waiting[current]; v != kNoNode; v = next_waiting[v]) heap.push(entry(v));
         while (!heap.empty()) {
             const NodeId u = heap.pop().node();
-            missing[u] = kNoNode;
+            done[u] = 1;
             order.push_back(u);
             --eligible;
-            const auto kids = dag.children(u);
-            // The children sit at random places: start loading them all.
-            for (NodeId c : kids) {
-                __builtin_prefetch(&missing[c]);
-                __builtin_prefetch(&node[c]);
-            }
-            for (NodeId c : kids) {
-                run(u, c);
-                if (missing[c] == 0) {
+            for (NodeId c : dag.children(u)) {
+                Pending& pc = pend[c];
+                run(u, pc);
+                if (pc.missing == 0) {
                     ++eligible;
                     make_eligible(c);
-                } else if (missing[c] == 1) {
-                    if (const NodeId p = last_parent(c); p != kNoNode) {
-                        Node& np = node[p];
-                        ++np.gain;
-                        if (missing[p] == 0 && np.block == current) heap.raise(p, entry(p));
+                } else if (pc.missing == 1) {
+                    if (const NodeId p = last_parent(pc); p != kNoNode) {
+                        ++gain[p];
+                        if (pend[p].missing == 0 && block_of[p] == current) heap.raise(p, entry(p));
                     }
                 }
             }

@@ -50,11 +50,7 @@ std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area) {
         const NodeId u = ~static_cast<NodeId>(heap.pop());
         order.push_back(u);
         --eligible;
-        const auto kids = dag.children(u);
-        // The children sit at random places: start loading them all (issue
-        // 18: on Erdős–Rényi dags the loop waited on each in turn).
-        for (NodeId c : kids) __builtin_prefetch(&pend[c]);
-        for (NodeId c : kids) {
+        for (NodeId c : dag.children(u)) {
             Pending& pc = pend[c];
             --pc.missing;
             pc.rest ^= u;
