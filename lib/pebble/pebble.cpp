@@ -10,15 +10,15 @@ namespace ics::pebble {
 namespace {
 
 // Shared by validate_order and evaluate so both report the same errors.
+// missing[v] = parents of v not yet executed (the caller fills it with the
+// in-degrees, beside its own per-node state: one pass over the nodes);
+// executed marked by kNoNode.
 template <class OnStep>
-void play(const Dag& dag, std::span<const NodeId> order, OnStep&& on_step) {
+void play(const Dag& dag, std::span<const NodeId> order, std::vector<std::uint32_t>& missing, OnStep&& on_step) {
     const NodeId n = dag.node_count();
     if (order.size() != n)
         fail(Errc::invalid_order, "order has " + std::to_string(order.size()) + " entries, the dag has " +
                                       std::to_string(n) + " nodes");
-    // missing[v] = parents of v not yet executed; executed marked by kNoNode.
-    std::vector<std::uint32_t> missing(n);
-    for (NodeId v = 0; v < n; ++v) missing[v] = dag.in_degree(v);
     for (std::size_t t = 0; t < order.size(); ++t) {
         const NodeId v = order[t];
         // Built only on failure: the happy path allocates nothing per step.
@@ -44,25 +44,42 @@ void play(const Dag& dag, std::span<const NodeId> order, OnStep&& on_step) {
     }
 }
 
+// The in-degrees, and how many are 0 (E(0)).
+std::uint32_t in_degrees(const Dag& dag, std::vector<std::uint32_t>& missing) {
+    missing.resize(dag.node_count());
+    std::uint32_t sources = 0;
+    for (NodeId v = 0; v < dag.node_count(); ++v) {
+        missing[v] = dag.in_degree(v);
+        sources += missing[v] == 0 ? 1u : 0u;
+    }
+    return sources;
+}
+
 }  // namespace
 
 void validate_order(const Dag& dag, std::span<const NodeId> order) {
-    play(dag, order, [](NodeId, std::uint32_t) {});
+    std::vector<std::uint32_t> missing;
+    in_degrees(dag, missing);
+    play(dag, order, missing, [](NodeId, std::uint32_t) {});
 }
 
 Evaluation evaluate(const Dag& dag, std::span<const NodeId> order) {
     Evaluation ev;
     const NodeId n = dag.node_count();
     ev.eligible.reserve(static_cast<std::size_t>(n) + 1);
+    // missing and pending filled in one pass over the nodes (issue 18).
+    // open = EXECUTED nodes that still have an unexecuted child (§2.2.3).
+    std::vector<std::uint32_t> missing(n), pending(n);
     std::uint32_t eligible = 0;
-    for (NodeId v = 0; v < n; ++v) eligible += dag.is_source(v) ? 1u : 0u;
+    for (NodeId v = 0; v < n; ++v) {
+        missing[v] = dag.in_degree(v);
+        pending[v] = dag.out_degree(v);
+        eligible += missing[v] == 0 ? 1u : 0u;
+    }
     ev.eligible.push_back(eligible);
     ev.area = eligible;
-    // open = EXECUTED nodes that still have an unexecuted child (§2.2.3).
-    std::vector<std::uint32_t> pending(n);
-    for (NodeId v = 0; v < n; ++v) pending[v] = dag.out_degree(v);
     std::uint32_t open = 0;
-    play(dag, order, [&](NodeId v, std::uint32_t newly) {
+    play(dag, order, missing, [&](NodeId v, std::uint32_t newly) {
         eligible = eligible - 1 + newly;
         ev.eligible.push_back(eligible);
         ev.area += eligible;
@@ -75,10 +92,10 @@ Evaluation evaluate(const Dag& dag, std::span<const NodeId> order) {
 }
 
 std::uint64_t area(const Dag& dag, std::span<const NodeId> order) {
-    std::uint32_t eligible = 0;
-    for (NodeId v = 0; v < dag.node_count(); ++v) eligible += dag.is_source(v) ? 1u : 0u;
+    std::vector<std::uint32_t> missing;
+    std::uint32_t eligible = in_degrees(dag, missing);
     std::uint64_t sum = eligible;
-    play(dag, order, [&](NodeId, std::uint32_t newly) {
+    play(dag, order, missing, [&](NodeId, std::uint32_t newly) {
         eligible = eligible - 1 + newly;
         sum += eligible;
     });

@@ -3,7 +3,8 @@
 // minus one arc, a 100k x 100k random layer pair), shortcut removal on dense
 // and deep dags (Laplace, Erdős–Rényi with 4 and 8 arcs per node at 10^4 to
 // 10^6 nodes) and the failure certificate that replaces it on random dags,
-// and the
+// the AREA fallback's candidate orders (greedy, Sidney, FIFO, level) and
+// the plays that score them (pebble::area, pebble::evaluate), and the
 // objective-memory pipeline on 128-node blocks whose exact least-memory search
 // is cut by its work budget. Run: build/tests/bench/bench_graph_passes
 #include <benchmark/benchmark.h>
@@ -15,6 +16,7 @@
 #include "blocks/block_schedule.hpp"
 #include "decompose/failure_certificate.hpp"
 #include "families/families.hpp"
+#include "pebble/pebble.hpp"
 #include "schedule/schedule.hpp"
 #include "skeleton/shortcut.hpp"
 
@@ -81,6 +83,38 @@ void BM_SidneyOrder(benchmark::State& state) {
     state.counters["area"] = static_cast<double>(area);
 }
 
+// The fallback's other candidates and plays on the same dags: FIFO and
+// level order, and the plays that score and evaluate an order (here the
+// greedy order): pebble::area (AREA alone) and pebble::evaluate (E(t), the
+// memory cost).
+void BM_FifoOrder(benchmark::State& state) {
+    const Dag& g = greedy_case(static_cast<int>(state.range(0)));
+    std::uint64_t area = 0;
+    for (auto _ : state) benchmark::DoNotOptimize(pebble::fifo_order(g, area));
+    state.SetLabel(state.range(0) == 0 ? "er" : "layered");
+    state.counters["area"] = static_cast<double>(area);
+}
+
+void BM_LevelOrder(benchmark::State& state) {
+    const Dag& g = greedy_case(static_cast<int>(state.range(0)));
+    for (auto _ : state) benchmark::DoNotOptimize(pebble::baseline_order(g, pebble::Policy::level));
+    state.SetLabel(state.range(0) == 0 ? "er" : "layered");
+}
+
+void BM_AreaPlay(benchmark::State& state) {
+    const Dag& g = greedy_case(static_cast<int>(state.range(0)));
+    const std::vector<NodeId> order = schedule::greedy_order(g);
+    for (auto _ : state) benchmark::DoNotOptimize(pebble::area(g, order));
+    state.SetLabel(state.range(0) == 0 ? "er" : "layered");
+}
+
+void BM_Evaluate(benchmark::State& state) {
+    const Dag& g = greedy_case(static_cast<int>(state.range(0)));
+    const std::vector<NodeId> order = schedule::greedy_order(g);
+    for (auto _ : state) benchmark::DoNotOptimize(pebble::evaluate(g, order));
+    state.SetLabel(state.range(0) == 0 ? "er" : "layered");
+}
+
 Dag shortcut_case(int which, std::uint32_t n) {
     switch (which) {
         case 0: return families::laplace(n);
@@ -137,6 +171,10 @@ BENCHMARK(BM_GreedyBlockCompleteMinusOne)->Arg(300)->Arg(1000)->Unit(benchmark::
 BENCHMARK(BM_GreedyBlockRandomLayer)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GreedyOrder)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SidneyOrder)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FifoOrder)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LevelOrder)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_AreaPlay)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Evaluate)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FindShortcuts)
     ->ArgsProduct({{0}, {100, 300, 700}})
     ->ArgsProduct({{1, 2}, {10000, 100000}})

@@ -1,0 +1,188 @@
+// The AREA fallback's candidate orders and plays (sidney_order, greedy_order,
+// FIFO, level order, pebble::evaluate / area / validate_order) give what
+// their versions before issue 18's memory-traffic pass gave
+// (tests/core/reference_orders.hpp): the same orders, AREA, E(t), memory
+// cost and error messages, on hundreds of random dags (Erdős–Rényi, layered
+// with arcs that skip layers, sums of small random blocks with chains), the
+// Sidney order also with taken prefixes and complete multi-block, unsplit
+// and budget-cut decompositions.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "area/area.hpp"
+#include "common/error.hpp"
+#include "common/random.hpp"
+#include "pebble/pebble.hpp"
+#include "reference_orders.hpp"
+#include "schedule/schedule.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+using namespace ics;
+
+// Random layered dag: `layers` layers of up to `width` nodes, arcs to the
+// next layer with probability p, a few arcs skipping layers.
+Dag layered(std::uint32_t layers, std::uint32_t width, double p, SplitMix64& rng) {
+    DagBuilder b;
+    std::vector<std::vector<NodeId>> lay(layers);
+    NodeId next = 0;
+    for (auto& l : lay) {
+        const auto w = 1 + static_cast<std::uint32_t>(rng.below(width));
+        for (std::uint32_t i = 0; i < w; ++i) {
+            b.add_node("v" + std::to_string(next));
+            l.push_back(next++);
+        }
+    }
+    for (std::uint32_t j = 0; j + 1 < layers; ++j)
+        for (NodeId u : lay[j]) {
+            for (NodeId v : lay[j + 1])
+                if (rng.uniform() < p) b.add_arc(u, v);
+            if (j + 2 < layers && rng.uniform() < 0.2) {
+                const auto& far = lay[j + 2 + rng.below(layers - j - 2)];
+                b.add_arc(u, far[rng.below(far.size())]);
+            }
+        }
+    return std::move(b).build();
+}
+
+// A sum of small random bipartite blocks (s sources, t sinks), some chained
+// (a block's sink is the next block's source), plus isolated nodes.
+Dag sum_of_blocks(std::uint32_t blocks, SplitMix64& rng) {
+    DagBuilder b;
+    NodeId next = 0;
+    auto node = [&] {
+        b.add_node("v" + std::to_string(next));
+        return next++;
+    };
+    std::vector<NodeId> prev_sinks;
+    for (std::uint32_t k = 0; k < blocks; ++k) {
+        const auto s = 1 + static_cast<std::uint32_t>(rng.below(6)), t = 1 + static_cast<std::uint32_t>(rng.below(6));
+        std::vector<NodeId> src, dst;
+        const bool chain = !prev_sinks.empty() && rng.below(3) == 0;
+        for (std::uint32_t i = 0; i < s; ++i)
+            src.push_back(chain && i < prev_sinks.size() ? prev_sinks[i] : node());
+        for (std::uint32_t j = 0; j < t; ++j) dst.push_back(node());
+        for (NodeId u : src)
+            for (NodeId v : dst)
+                if (rng.uniform() < 0.55) b.add_arc(u, v);
+        prev_sinks = dst;
+        if (rng.below(4) == 0) node();
+    }
+    return std::move(b).build();
+}
+
+Dag random_case(std::uint64_t seed) {
+    SplitMix64 rng(seed * 7919 + 13);
+    switch (seed % 3) {
+        case 0: {
+            const auto n = 1 + static_cast<std::uint32_t>(rng.below(160));
+            return test::random_dag(n, (1.0 + 5.0 * rng.uniform()) / n, seed);
+        }
+        case 1: return layered(2 + static_cast<std::uint32_t>(rng.below(8)), 12, 0.1 + 0.4 * rng.uniform(), rng);
+        default: return sum_of_blocks(1 + static_cast<std::uint32_t>(rng.below(25)), rng);
+    }
+}
+
+// A random topological order (every eligible node equally likely).
+std::vector<NodeId> random_topological(const Dag& dag, SplitMix64& rng) {
+    return pebble::baseline_order(dag, pebble::Policy::random, rng.next());
+}
+
+void expect_same_evaluation(const Dag& dag, std::span<const NodeId> order, const char* what) {
+    const pebble::Evaluation a = pebble::evaluate(dag, order), b = reference::evaluate(dag, order);
+    EXPECT_EQ(a.eligible, b.eligible) << what;
+    EXPECT_EQ(a.memory, b.memory) << what;
+    EXPECT_EQ(a.area, b.area) << what;
+    EXPECT_EQ(pebble::area(dag, order), b.area) << what;
+}
+
+TEST(CandidateOrders, SidneyOrderAsBefore) {
+    int multi_block = 0, with_prefix = 0;
+    for (std::uint64_t seed = 0; seed < 420; ++seed) {
+        const Dag dag = random_case(seed);
+        SplitMix64 rng(seed + 1000);
+        // The taken prefix: none, or a random down-set's first nodes.
+        std::vector<NodeId> taken;
+        if (seed % 2 == 1) {
+            taken = random_topological(dag, rng);
+            taken.resize(rng.below(taken.size() + 1));
+        }
+        // Complete (multi-block), unsplit (budget 0) and budget-cut decompositions.
+        for (std::uint64_t budget : {area::sidney_work_budget(dag), std::uint64_t{0}, std::uint64_t{60}}) {
+            const area::SidneyDecomposition sd = area::sidney_decomposition(dag, taken, budget);
+            multi_block += sd.block_count() > 2 ? 1 : 0;
+            with_prefix += taken.empty() ? 0 : 1;
+            std::uint64_t a = 0, b = 0;
+            const std::vector<NodeId> mine = area::sidney_order(dag, sd, taken, &a);
+            const std::vector<NodeId> ref = reference::sidney_order(dag, sd, taken, &b);
+            ASSERT_EQ(mine, ref) << "seed " << seed << " budget " << budget;
+            ASSERT_EQ(a, b) << "seed " << seed;
+            EXPECT_EQ(a, reference::area(dag, mine)) << "seed " << seed;
+            EXPECT_EQ(area::sidney_order(dag, sd, taken), ref);  // without the AREA
+        }
+    }
+    EXPECT_GT(multi_block, 300);
+    EXPECT_GT(with_prefix, 300);
+}
+
+TEST(CandidateOrders, GreedyFifoAndLevelOrdersAsBefore) {
+    for (std::uint64_t seed = 0; seed < 420; ++seed) {
+        const Dag dag = random_case(seed);
+        std::uint64_t a = 0, b = 0;
+        const std::vector<NodeId> g = schedule::greedy_order(dag, &a);
+        ASSERT_EQ(g, reference::greedy_order(dag, &b)) << "seed " << seed;
+        ASSERT_EQ(a, b) << "seed " << seed;
+        EXPECT_EQ(schedule::greedy_order(dag), g);
+        const std::vector<NodeId> f = pebble::fifo_order(dag, a);
+        ASSERT_EQ(f, reference::fifo_order(dag, &b)) << "seed " << seed;
+        ASSERT_EQ(a, b) << "seed " << seed;
+        EXPECT_EQ(pebble::baseline_order(dag, pebble::Policy::fifo), f);
+        const std::vector<NodeId> l = pebble::baseline_order(dag, pebble::Policy::level);
+        ASSERT_EQ(l, reference::level_order(dag)) << "seed " << seed;
+        expect_same_evaluation(dag, g, "greedy");
+        expect_same_evaluation(dag, f, "fifo");
+        expect_same_evaluation(dag, l, "level");
+    }
+}
+
+TEST(CandidateOrders, PlaysAsBefore) {
+    for (std::uint64_t seed = 0; seed < 300; ++seed) {
+        const Dag dag = random_case(seed);
+        SplitMix64 rng(seed + 5000);
+        for (int k = 0; k < 3; ++k) expect_same_evaluation(dag, random_topological(dag, rng), "random order");
+        // Invalid orders: the same error, word for word.
+        std::vector<NodeId> bad = random_topological(dag, rng);
+        if (bad.empty()) continue;
+        switch (seed % 4) {
+            case 0: std::swap(bad.front(), bad.back()); break;
+            case 1: bad[rng.below(bad.size())] = bad[rng.below(bad.size())]; break;
+            case 2: bad.pop_back(); break;
+            default: bad[rng.below(bad.size())] = dag.node_count() + 3; break;
+        }
+        std::string mine, ref;
+        try {
+            pebble::evaluate(dag, bad);
+        } catch (const Error& e) {
+            mine = e.what();
+        }
+        try {
+            reference::evaluate(dag, bad);
+        } catch (const Error& e) {
+            ref = e.what();
+        }
+        EXPECT_EQ(mine, ref) << "seed " << seed;
+        try {
+            pebble::area(dag, bad);
+            mine.clear();
+        } catch (const Error& e) {
+            mine = e.what();
+        }
+        EXPECT_EQ(mine, ref) << "seed " << seed;
+    }
+}
+
+}  // namespace
