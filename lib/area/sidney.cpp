@@ -473,15 +473,6 @@ FlatComponents flat_components(const Dag& dag, const std::vector<char>& taken) {
     return out;
 }
 
-// The same, a vector per component (sidney_work_budget).
-std::vector<std::vector<NodeId>> components(const Dag& dag, const std::vector<char>& taken) {
-    FlatComponents flat = flat_components(dag, taken);
-    std::vector<std::vector<NodeId>> comps;
-    comps.reserve(flat.size());
-    for (std::size_t c = 0; c < flat.size(); ++c) comps.emplace_back(flat[c].begin(), flat[c].end());
-    return comps;
-}
-
 // Sums of copies (`ics sum`: WfCommons workflows summed by the thousand)
 // hold many components equal up to the order-preserving renaming of their
 // nodes. Every step of Decomposer::run depends on the nodes' relative order
@@ -579,27 +570,14 @@ std::uint64_t sidney_work_budget(const Dag& dag) {
     // nodes + arcs (a split per block, each a max-flow over what is left;
     // a Montage_25 copy 6,160 units for its 70 nodes + arcs): each adds
     // min(2 size², 2^20), cheap as their networks stay in cache.
-    // (Sizes by union-find alone: no node lists, unlike components().)
-    const NodeId n = dag.node_count();
-    std::vector<NodeId> root(n);
-    std::iota(root.begin(), root.end(), 0);
-    auto find = [&](NodeId v) {
-        while (root[v] != v) v = root[v] = root[root[v]];
-        return v;
-    };
-    for (NodeId v = 0; v < n; ++v)
-        for (NodeId c : dag.children(v)) {
-            const NodeId a = find(v), b = find(c);
-            if (a != b) root[std::max(a, b)] = std::min(a, b);
-        }
-    std::vector<std::uint64_t> size(n, 0);
-    for (NodeId v = 0; v < n; ++v) size[find(v)] += 1 + dag.children(v).size();
+    const FlatComponents comps = flat_components(dag, std::vector<char>(dag.node_count(), 0));
     std::uint64_t small = 0;
-    for (NodeId v = 0; v < n; ++v)
-        if (size[v] != 0) {
-            const std::uint64_t k = std::min<std::uint64_t>(size[v], kSidneyWorkSmall);  // (no overflow below)
-            small += std::min<std::uint64_t>(2 * k * k, kSidneyWorkSmall);
-        }
+    for (std::size_t c = 0; c < comps.size(); ++c) {
+        std::uint64_t size = 0;
+        for (std::uint32_t k = comps.start[c]; k < comps.start[c + 1]; ++k) size += 1 + dag.children(comps.nodes[k]).size();
+        size = std::min<std::uint64_t>(size, kSidneyWorkSmall);  // (no overflow below)
+        small += std::min<std::uint64_t>(2 * size * size, kSidneyWorkSmall);
+    }
     // A whole dag of up to 2^18 nodes + arcs (every single workflow of
     // WfCommons and Pegasus has fewer than 25k) also gets 16 (n + arcs) +
     // 2^24. Larger ones do not (issue 18): one component that large needs
