@@ -448,13 +448,15 @@ Result schedule(const Dag& dag, const Options& opt) {
         // many sources as the budget left still pays for in full, but never
         // fewer than kBlockExactFloor.
         std::uint64_t exact_left = saturated_product(opt.exact_max_downsets, kBlockWorkPerDownset);
+        // At most ~64 progress reports over the blocks (a few blocks of a big
+        // dag may take seconds each: layered 10^6 nodes, 11 blocks).
         opt.report("blocks", 0, dec.block_count);
-        constexpr decompose::BlockId kBlocksPerReport = 1u << 16;  // (rate limit of the progress reports)
-        decompose::BlockId next_report = kBlocksPerReport;
+        const decompose::BlockId report_step = std::max<decompose::BlockId>(1, dec.block_count / 64);
+        decompose::BlockId next_report = report_step;
         for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
             if (b >= next_report) {
                 opt.report("blocks", b, dec.block_count);
-                next_report = b + kBlocksPerReport;
+                next_report = b + report_step;
             }
             if (dec.forms[b] == decompose::BlockForm::complete) {
                 // A run of complete blocks (proven, no search: neither the
