@@ -18,7 +18,7 @@
  *  - everything in ics.h is ignored except the enums and ics_version*
  *    (whitelist).
  */
-%module Ics
+%module(directors="1") Ics
 
 %{
 #include <ics/ics.h>
@@ -347,6 +347,52 @@ inline void ics_swig_check_len(int len) {
 %rename(version) ics_version;
 %rename(versionNumber) ics_version_number;
 #endif
+
+/* ------------------------------------------------------------ progress (ics_schedule_options version 5)
+ * ProgressCallback: a SWIG director the languages subclass privately
+ * (ProgressListener adapters in Java, C#'s Func<string, ulong, ulong, bool>,
+ * Python's callable); report() returns true to go on, false to cancel
+ * (ICS_ERR_CANCELLED, the language's IcsException). ics_swig_progress is the
+ * C callback handed to the library: it never lets an exception through it
+ * (an exception is a cancel; the adapters keep what the user's code threw
+ * and rethrow it after the call). */
+%feature("director") IcsProgress;
+%rename(ProgressCallback) IcsProgress;
+#if defined(SWIGJAVA)
+%typemap(javaclassmodifiers) IcsProgress "class"
+#elif defined(SWIGCSHARP)
+%typemap(csclassmodifiers) IcsProgress "internal class"
+%rename(Report) IcsProgress::report;
+#endif
+%inline %{
+class IcsProgress {
+public:
+    virtual ~IcsProgress() {}
+    /* false cancels the scheduling call */
+    virtual bool report(const char *stage, long long done, long long total) {
+        (void)stage, (void)done, (void)total;
+        return true;
+    }
+};
+%}
+%{
+namespace {
+int ics_swig_progress(void *user, const char *stage, uint64_t done, uint64_t total) {
+    try {
+        return static_cast<IcsProgress *>(user)->report(stage, static_cast<long long>(done),
+                                                        static_cast<long long>(total)) ? 0 : 1;
+    } catch (...) {
+        return 1;
+    }
+}
+void ics_swig_set_progress(ics_schedule_options &opts, IcsProgress *progress) {
+    if (progress != nullptr) {
+        opts.progress = ics_swig_progress;
+        opts.progress_user = progress;
+    }
+}
+}  // namespace
+%}
 
 %rename(Dag) IcsDag;
 %rename(Profile) IcsProfile;
@@ -789,8 +835,10 @@ ICS_SWIG_INTERNAL(IcsSweep::violationOfProfiles)
         return ics_swig_new_handle(ics_schedule(&r, $self, nullptr), r, ics_schedule_result_destroy, "schedule");
     }
     IcsSchedule *scheduleWith(int exactMaxNodes, long long exactMaxDownsets, int blockExactMaxSources,
-                              ics_objective objective, long long areaMaxDownsets, long long sidneyMaxWork) {
+                              ics_objective objective, long long areaMaxDownsets, long long sidneyMaxWork,
+                              IcsProgress *progress) {
         ics_schedule_options opts = ICS_SCHEDULE_OPTIONS_INIT;
+        ics_swig_set_progress(opts, progress);
         if (areaMaxDownsets < 0) {
             ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "areaMaxDownsets must not be negative");
         }
@@ -2317,8 +2365,11 @@ ICS_JAVA_HANDLE(IcsWorkspace, Workspace, delete_Workspace)
   public Schedule schedule(Dag dag, ScheduleOptions options) {
     java.util.Objects.requireNonNull(dag, "dag");
     java.util.Objects.requireNonNull(options, "options");
-    return scheduleWith(dag, options.exactMaxNodes(), options.exactMaxDownsets(), options.blockExactMaxSources(),
-        options.objective(), options.areaMaxDownsets(), options.sidneyMaxWork());
+    try (ProgressAdapter progress = ProgressAdapter.of(options.progress())) {
+      return progress.check(() -> scheduleWith(dag, options.exactMaxNodes(), options.exactMaxDownsets(),
+          options.blockExactMaxSources(), options.objective(), options.areaMaxDownsets(), options.sidneyMaxWork(),
+          progress.callback()));
+    }
   }
 %}
 #elif defined(SWIGCSHARP)
@@ -2335,8 +2386,12 @@ ICS_CSHARP_PROPERTY(IcsWorkspace, size, GetSize)
   public Schedule Schedule(Dag dag, ScheduleOptions options) {
     if (dag == null) throw new global::System.ArgumentNullException("dag");
     if (options == null) throw new global::System.ArgumentNullException("options");
-    return ScheduleWith(dag, options.ExactMaxNodes, options.ExactMaxDownsets, options.BlockExactMaxSources,
-                        options.Objective, options.AreaMaxDownsets, options.SidneyMaxWork);
+    using (var progress = ProgressAdapter.Of(options.Progress)) {
+      return progress.Check(() => ScheduleWith(dag, options.ExactMaxNodes, options.ExactMaxDownsets,
+                                               options.BlockExactMaxSources, options.Objective,
+                                               options.AreaMaxDownsets, options.SidneyMaxWork,
+                                               progress.Callback));
+    }
   }
 %}
 #endif
@@ -2371,8 +2426,9 @@ ICS_SWIG_PRIVATE(IcsWorkspace::scheduleWith)
     }
     IcsSchedule *scheduleWith(IcsDag *workspaceDag, int exactMaxNodes, long long exactMaxDownsets,
                               int blockExactMaxSources, ics_objective objective, long long areaMaxDownsets,
-                              long long sidneyMaxWork) {
+                              long long sidneyMaxWork, IcsProgress *progress) {
         ics_schedule_options opts = ICS_SCHEDULE_OPTIONS_INIT;
+        ics_swig_set_progress(opts, progress);
         if (areaMaxDownsets < 0) {
             ics_swig_fail(ICS_ERR_INVALID_ARGUMENT, "areaMaxDownsets must not be negative");
         }

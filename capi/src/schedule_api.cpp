@@ -69,6 +69,13 @@ schedule::Options to_options(const ics_schedule_options* o) {
     opt.area_max_downsets = o->version >= 3 ? std::optional<std::uint64_t>(o->area_max_downsets) : std::nullopt;
     // Version 4: the Sidney decomposition's work budget (0: the default).
     if (o->version >= 4 && o->sidney_max_work != 0) opt.sidney_work_budget = o->sidney_max_work;
+    // Version 5: the progress callback; nonzero cancels (Options::report throws
+    // Errc::cancelled, which ICS_API_END turns into ICS_ERR_CANCELLED).
+    if (o->version >= 5 && o->progress != nullptr)
+        opt.progress = [fn = o->progress, user = o->progress_user](const char* stage, std::uint64_t done,
+                                                                   std::uint64_t total) {
+            return fn(user, stage, done, total) == 0;
+        };
     return opt;
 }
 
@@ -113,10 +120,12 @@ ics_status ics_schedule_options_init(ics_schedule_options* opts, unsigned versio
     require(opts, "opts");
     check_version(version, ICS_SCHEDULE_OPTIONS_VERSION, "ics_schedule_options");
     // An older caller's struct ends before the fields its version lacks
-    // (version 1: `objective`, 2: `area_max_downsets`, 3: `sidney_max_work`):
+    // (version 1: `objective`, 2: `area_max_downsets`, 3: `sidney_max_work`,
+    // 4: `progress`):
     // write only its own.
     const ics_schedule_options defaults ICS_SCHEDULE_OPTIONS_INIT;
-    const std::size_t size = version >= 4   ? sizeof defaults
+    const std::size_t size = version >= 5   ? sizeof defaults
+                             : version == 4 ? offsetof(ics_schedule_options, progress)
                              : version == 3 ? offsetof(ics_schedule_options, sidney_max_work)
                              : version == 2 ? offsetof(ics_schedule_options, area_max_downsets)
                                             : offsetof(ics_schedule_options, objective);

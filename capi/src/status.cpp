@@ -144,6 +144,7 @@ const char* ics_status_string(ics_status status) {
         case ICS_ERR_INTERNAL: return "internal error";
         case ICS_ERR_NOT_IC_OPTIMAL: return "no proven IC-optimal schedule";
         case ICS_ERR_NOT_DECOMPOSABLE: return "not decomposable into bipartite blocks";
+        case ICS_ERR_CANCELLED: return "cancelled";
     }
     return "unknown status";
 }

@@ -231,4 +231,21 @@ void cli_u32s_free(cli_u32s* a);
  * ICS_OK or the status of the failing call. (cmd_schedule.c) */
 ics_status cli_write_block_json(const ics_dag* dag, const ics_schedule_result* res, uint32_t block, cli_u32s* buf);
 
+/* ------------------------------------------------------------ progress
+ * Long scheduling calls show one line on stderr ("ics: FILE: STAGE 2/5 (40%)
+ * 3.2 s"), redrawn at each stage the library reports and cleared at the end:
+ * when stderr is a terminal, or always with --progress; never with
+ * --no-progress (cli_progress.c). SIGINT during such a call cancels it
+ * cleanly through the callback (ICS_ERR_CANCELLED; a second one kills).
+ * cli_take_progress_flags takes --progress / --no-progress out of
+ * argv[1..argc) (before cli_parse_args); returns -1. cli_progress_begin
+ * sets options->progress for one call (label: the file, or NULL);
+ * cli_progress_end clears the line, restores SIGINT and returns the call's
+ * status (ICS_ERR_CANCELLED when interrupted). cli_interrupted: SIGINT came;
+ * the command then prints "ics: cancelled" and stops. */
+int cli_take_progress_flags(int* argc, char** argv);
+void cli_progress_begin(ics_schedule_options* options, const char* label);
+ics_status cli_progress_end(ics_schedule_options* options, ics_status status);
+int cli_interrupted(void);
+
 #endif /* ICS_CLI_H */

@@ -22,6 +22,7 @@ static int run_priorities(const cli_command* self, int argc, char** argv) {
         {"--format", NULL, &format, NULL},
     };
     int npos = 0;
+    cli_take_progress_flags(&argc, argv);
     int rc = cli_parse_args(self, argc, argv, opts, sizeof opts / sizeof opts[0], 1, 1, &npos);
     if (rc >= 0) return rc;
     const char* path = argv[0];
@@ -49,7 +50,8 @@ static int run_priorities(const cli_command* self, int argc, char** argv) {
     if ((rc = cli_load_dag(&dag, self, path, format)) != 0) return rc;
     ics_schedule_result* res = NULL;
     cli_u32s order = {NULL, 0, 0};
-    ics_status st = ics_schedule(&res, dag, &options);
+    cli_progress_begin(&options, NULL);
+    ics_status st = cli_progress_end(&options, ics_schedule(&res, dag, &options));
     if (st == ICS_OK) CLI_FETCH(st, order, ics_schedule_result_order(order.v, order.cap, &order.len, res));
     if (st == ICS_OK && to_file) {
         st = ics_dag_write_priorities_file(dag, out_path, order.v, order.len, &po);
@@ -61,7 +63,9 @@ static int run_priorities(const cli_command* self, int argc, char** argv) {
         ics_free(text);
     }
     /* The library's messages name the file already. */
-    rc = st == ICS_OK ? CLI_EXIT_OK : cli_fail_status(st, NULL);
+    rc = st == ICS_OK                                   ? CLI_EXIT_OK
+         : st == ICS_ERR_CANCELLED && cli_interrupted() ? cli_fail("cancelled")
+                                                        : cli_fail_status(st, NULL);
     cli_u32s_free(&order);
     ics_schedule_result_destroy(res);
     ics_dag_destroy(dag);
@@ -74,6 +78,7 @@ const cli_command cli_cmd_priorities = {
     "usage: ics priorities FILE --to dagman|dax|wfformat|airflow|csv\n"
     "                           [--mode replace|keep|add] [--prio-compat] [-o OUT]\n"
     "                           [--objective eligibility|memory] [--format F]\n"
+    "                           [--progress | --no-progress]\n"
     "\n"
     "Schedules the dag as 'ics schedule' does and gives each task a priority from\n"
     "the order: the first task n, the last 1 (DAGMan, Pegasus/HTCondor and Airflow\n"
@@ -109,6 +114,9 @@ const cli_command cli_cmd_priorities = {
     "                    is left and an existing OUT is unchanged); default: stdout\n"
     "  --objective O     the schedule's objective: eligibility (default) or memory\n"
     "  --format F        input format: auto (default: detect), edges, dot, dagman,\n"
-    "                    json (WfFormat), dax, stg, adjacency-json\n",
+    "                    json (WfFormat), dax, stg, adjacency-json\n"
+    "  --progress        the scheduling stage and elapsed seconds on one stderr\n"
+    "                    line, cleared at the end (default: when stderr is a\n"
+    "                    terminal); --no-progress: never. Ctrl-C cancels cleanly\n",
     run_priorities,
 };

@@ -528,6 +528,7 @@ static int run_schedule(const cli_command* self, int argc, char** argv) {
         {"--json", NULL, NULL, &json},
     };
     int npos = 0;
+    cli_take_progress_flags(&argc, argv);
     int rc = cli_parse_args(self, argc, argv, opts, sizeof opts / sizeof opts[0], 1, -1, &npos);
     if (rc >= 0) return rc;
     if ((rc = cli_list_args(&npos, &argv, 0))) return rc;
@@ -556,7 +557,7 @@ static int run_schedule(const cli_command* self, int argc, char** argv) {
         if (st != ICS_OK) return cli_fail_status(st, "workspace");
     }
     int first_rc = CLI_EXIT_OK;
-    for (int f = 0; f < npos; ++f) {
+    for (int f = 0; f < npos && !cli_interrupted(); ++f) {
         const char* path = argv[f];
         if (f && !json) out_char('\n'); /* text reports apart by a blank line; JSON: one object per line */
         ics_dag* dag = NULL;
@@ -567,7 +568,9 @@ static int run_schedule(const cli_command* self, int argc, char** argv) {
         ics_schedule_result* res = NULL;
         schedule_report report = {NULL, options.objective, ICS_SCHEDULE_HEURISTIC, ICS_METHOD_GREEDY, "",
                                   {NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}, 0, 0, 0, 0, 0, 0, 0, 0.0};
+        cli_progress_begin(&options, path);
         ics_status st = ws ? ics_workspace_schedule(&res, ws, dag, &options) : ics_schedule(&res, dag, &options);
+        st = cli_progress_end(&options, st);
         report.res = res;
         if (st == ICS_OK) st = fetch_schedule(&report);
         if (st == ICS_OK && dagman_out) {
@@ -576,6 +579,7 @@ static int run_schedule(const cli_command* self, int argc, char** argv) {
         }
         if (st == ICS_OK)
             st = json ? write_schedule_json(dag, path, &report) : write_schedule_text(dag, path, &report, full);
+        if (rc == CLI_EXIT_OK && st == ICS_ERR_CANCELLED && cli_interrupted()) rc = cli_fail("cancelled");
         if (rc == CLI_EXIT_OK) rc = st == ICS_OK ? CLI_EXIT_OK : cli_fail_status(st, path);
         if (first_rc == CLI_EXIT_OK) first_rc = rc;
         cli_u32s_free(&report.order);
@@ -594,7 +598,7 @@ const cli_command cli_cmd_schedule = {
     "usage: ics schedule FILE... [--objective eligibility|memory] [--exact-max-nodes N]\n"
     "                         [--exact-budget B] [--area-max-downsets A]\n"
     "                         [--sidney-max-work W] [--write-dagman OUT] [--full]\n"
-    "                         [--format F] [--json]\n"
+    "                         [--format F] [--json] [--progress | --no-progress]\n"
     "\n"
     "Runs the IC-scheduling pipeline: removes shortcut arcs, parses the skeleton\n"
     "into bipartite building blocks, schedules each block, ▷-linearizes them\n"
@@ -637,6 +641,12 @@ const cli_command cli_cmd_schedule = {
     "  --format F           input format: auto (default: detect), edges, dot,\n"
     "                       dagman, json (WfFormat), dax, stg, adjacency-json\n"
     "  --json               print one JSON object (see below)\n"
+    "  --progress           show the pipeline's stage (done/total and percentage\n"
+    "                       where known) and the elapsed seconds on one stderr\n"
+    "                       line, cleared at the end (default: only when stderr\n"
+    "                       is a terminal)\n"
+    "  --no-progress        never show it\n"
+    "Ctrl-C (SIGINT) while scheduling cancels cleanly: \"ics: cancelled\", exit 1.\n"
     "\n"
     "The text report gives the status, method, reason (when not ic-optimal),\n"
     "steps, AREA, AREA bound (and how close to the optimum AREA is proven), memory, min E (90%) (as in 'ics profile'), the number of shortcut\n"
@@ -685,7 +695,8 @@ static ics_status compare_engine(compare_row* row, ics_schedule_status* status, 
     options.objective = objective;
     ics_schedule_result* res = NULL;
     cli_u32s order = {NULL, 0, 0};
-    ics_status st = ics_schedule(&res, dag, &options);
+    cli_progress_begin(&options, NULL);
+    ics_status st = cli_progress_end(&options, ics_schedule(&res, dag, &options));
     if (st == ICS_OK) st = ics_schedule_result_status(status, res);
     if (st == ICS_OK) st = ics_schedule_result_area_bound(area_bound, res);
     if (st == ICS_OK) CLI_FETCH(st, order, ics_schedule_result_order(order.v, order.cap, &order.len, res));
@@ -776,6 +787,7 @@ static int run_compare(const cli_command* self, int argc, char** argv) {
         {"--json", NULL, NULL, &json},
     };
     int npos = 0;
+    cli_take_progress_flags(&argc, argv);
     int rc = cli_parse_args(self, argc, argv, opts, sizeof opts / sizeof opts[0], 1, 1, &npos);
     if (rc >= 0) return rc;
     const char* path = argv[0];
@@ -798,7 +810,9 @@ static int run_compare(const cli_command* self, int argc, char** argv) {
         if (json) write_compare_json(path, status, bound, rows, COMPARE_ROWS);
         else write_compare_text(path, status, bound, rows, COMPARE_ROWS);
     }
-    rc = st == ICS_OK ? CLI_EXIT_OK : cli_fail_status(st, path);
+    rc = st == ICS_OK                                   ? CLI_EXIT_OK
+         : st == ICS_ERR_CANCELLED && cli_interrupted() ? cli_fail("cancelled")
+                                                        : cli_fail_status(st, path);
     for (size_t k = 0; k < COMPARE_ROWS; ++k) free(rows[k].report.eligible);
     ics_dag_destroy(dag);
     return rc;
@@ -807,7 +821,7 @@ static int run_compare(const cli_command* self, int argc, char** argv) {
 const cli_command cli_cmd_compare = {
     "compare",
     "how important is IC optimality? icsched against the usual policies",
-    "usage: ics compare FILE [--seed S] [--format F] [--json]\n"
+    "usage: ics compare FILE [--seed S] [--format F] [--json] [--progress | --no-progress]\n"
     "\n"
     "Plays the IC pebble game with the icsched schedule (objective eligibility,\n"
     "then memory) and with the orders of the policies fifo, lifo (the papers'\n"
@@ -824,6 +838,8 @@ const cli_command cli_cmd_compare = {
     "  --format F  input format (default: detect)\n"
     "  --json      one JSON object: file, steps, icsched_status, area_bound,\n"
     "              policies (a list of {policy, area, area_of_bound,\n"
-    "              min_eligible_90, memory[, ic_optimal]})\n",
+    "              min_eligible_90, memory[, ic_optimal]})\n"
+    "  --progress, --no-progress  the scheduling stage on stderr, as 'ics schedule'\n"
+    "              (default: when stderr is a terminal); Ctrl-C cancels\n",
     run_compare,
 };

@@ -28,6 +28,7 @@ enum class Errc : int {
     internal = -15,
     not_ic_optimal = -16,
     not_decomposable = -17,
+    cancelled = -18,  // a progress callback asked to stop (schedule Options::progress)
 };
 
 class Error : public std::runtime_error {

@@ -232,6 +232,7 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
                                                        : std::max(ico_budget, kLegacyAreaBudget);
     std::string over_budget;  // why the exact AREA search gave up
     if (budget > 0) {
+        opt.report("AREA fallback: exact AREA search");
         try {
             area::AreaOptimum a = area::area_optimal_schedule(dag, budget);
             const bool ico = a.ic_optimal();  // before max_profile moves out of a
@@ -313,7 +314,9 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
         offer(r.method, r.method == Method::exact ? "exact search (lexicographically best profile)"
                                                   : "▷-linearization continued greedily",
               std::move(r.order), std::move(r.eval));
+    const std::uint64_t to_build = (!chain.empty() && chain.size() < n) ? 5 : 4;  // candidate orders (progress)
     if (!chain.empty() && chain.size() < n) {
+        opt.report("AREA fallback: Sidney decomposition", 0, to_build);
         std::vector<NodeId> order;
         std::uint64_t area = 0;
         {
@@ -329,6 +332,7 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     {
         std::vector<NodeId> order;
         std::uint64_t area = 0;
+        opt.report("AREA fallback: Sidney decomposition", to_build - 4, to_build);
         {
             const area::SidneyDecomposition sd = area::sidney_decomposition(dag, {}, sidney_budget);
             sidney_complete = sd.complete;
@@ -341,14 +345,17 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     }
     {  // (one order alive at a time: a loser is freed before the next is built)
         std::uint64_t area = 0;
+        opt.report("AREA fallback: candidate orders", to_build - 3, to_build);
         std::vector<NodeId> order = greedy_order(dag, &area);
         offer(Method::greedy, "most newly eligible first", std::move(order), {}, area);
     }
     {
         std::uint64_t area = 0;
+        opt.report("AREA fallback: candidate orders", to_build - 2, to_build);
         std::vector<NodeId> order = pebble::fifo_order(dag, area);
         offer(Method::fifo, "FIFO", std::move(order), {}, area);
     }
+    opt.report("AREA fallback: candidate orders", to_build - 1, to_build);
     offer(Method::level, "level order", pebble::baseline_order(dag, pebble::Policy::level), {});
     if (!r.max_profile.empty()) {
         std::uint64_t sum = 0;
@@ -365,6 +372,7 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
         kept = std::equal(chain.begin(), chain.end(), best_order.begin())
                    ? "; the proven ▷-chain prefix (" + std::to_string(chain.size()) + " tasks) runs first, in place"
                    : "; a larger AREA reorders the proven ▷-chain prefix (" + std::to_string(chain.size()) + " tasks)";
+    opt.report("evaluation");
     r.status = Status::heuristic;
     r.method = cands[best].method;
     r.order = std::move(best_order);
@@ -413,11 +421,14 @@ Result schedule(const Dag& dag, const Options& opt) {
     // shortcut skips one): the removal's own pass over the arcs is spared
     // (issue 18: ~10% of a mesh's pipeline).
     std::uint64_t skipping = 0;
+    opt.report("certificate");
     std::optional<decompose::FailureCertificate> failed = decompose::failure_certificate(dag, &skipping);
     std::optional<skeleton::SkeletonRef> sk;
+    if (!failed && skipping > 0) opt.report("shortcuts");
     if (!failed && skipping > 0) sk.emplace(dag);  // no copy when nothing is removed
     r.shortcuts_removed = sk ? sk->removed().size() : 0;
     const Dag& skel = sk ? sk->dag() : dag;
+    if (!failed) opt.report("decomposition");
     decompose::Decomposition dec = failed ? decompose::Decomposition{} : decompose::decompose(skel);
 
     bool proven = false;
@@ -437,7 +448,16 @@ Result schedule(const Dag& dag, const Options& opt) {
         // many sources as the budget left still pays for in full, but never
         // fewer than kBlockExactFloor.
         std::uint64_t exact_left = saturated_product(opt.exact_max_downsets, kBlockWorkPerDownset);
+        // At most ~64 progress reports over the blocks (a few blocks of a big
+        // dag may take seconds each: layered 10^6 nodes, 11 blocks).
+        opt.report("blocks", 0, dec.block_count);
+        const decompose::BlockId report_step = std::max<decompose::BlockId>(1, dec.block_count / 64);
+        decompose::BlockId next_report = report_step;
         for (decompose::BlockId b = 0; b < dec.block_count; ++b) {
+            if (b >= next_report) {
+                opt.report("blocks", b, dec.block_count);
+                next_report = b + report_step;
+            }
             if (dec.forms[b] == decompose::BlockForm::complete) {
                 // A run of complete blocks (proven, no search: neither the
                 // budget nor the reason changes) appended at once.
@@ -464,6 +484,7 @@ Result schedule(const Dag& dag, const Options& opt) {
             }
         }
         Linearization lin;
+        opt.report("linearization");
         if (opt.objective == Objective::memory) {
             MemoryGuide guide(dag, skel, dec, r.blocks);
             lin = linearize(dec, r.blocks, &guide);
@@ -474,6 +495,7 @@ Result schedule(const Dag& dag, const Options& opt) {
         r.block_sink_offsets = std::move(dec.sink_offsets);
         r.block_sinks = std::move(dec.sink_nodes);
         if (lin.complete) {
+            opt.report("assembly");
             // No shortcut removed: the certificate gives E(t) (see assemble).
             if (r.shortcuts_removed == 0) {
                 r.order = assemble(dag, r.blocks, lin, &r.eval);
@@ -500,13 +522,19 @@ Result schedule(const Dag& dag, const Options& opt) {
         r.status = Status::ic_optimal;
         r.reason.clear();
     } else {
+        opt.report("exact search");
         const bool decided = try_exact(dag, opt, r);
         if (r.status != Status::ic_optimal) {
             if (!r.order.empty() && (decided || !assembled_eval)) r.eval = pebble::evaluate(dag, r.order);
+            opt.report("AREA fallback");
             if (area_fallback(dag, opt, chain, r)) return r;
         }
     }
-    if (!assembled_eval || r.method == Method::exact) r.eval = pebble::evaluate(dag, r.order);
+    if (!assembled_eval || r.method == Method::exact) {
+        opt.report("evaluation");
+        r.eval = pebble::evaluate(dag, r.order);
+    }
+    if (opt.objective == Objective::memory) opt.report("memory objective");
     if (opt.objective == Objective::memory) least_memory(dag, opt, r);
     r.area_bound = r.eval.area;  // proven IC-optimal: Σ M(t)
     return r;

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -19,6 +20,7 @@
 
 #include "blocks/block_schedule.hpp"
 #include "blocks/schedule_table.hpp"
+#include "common/error.hpp"
 #include "dag/big_vector.hpp"
 #include "dag/dag.hpp"
 #include "pebble/pebble.hpp"
@@ -84,6 +86,18 @@ struct Options {
     // blocks and the reason says so (lib/area/sidney.cpp). nullopt: derived
     // from the dag, area::sidney_work_budget (small dags never reach it).
     std::optional<std::uint64_t> sidney_work_budget;
+    // Progress reports and cancellation (C API ics_schedule_options version
+    // 5): called at the pipeline's stage boundaries only (a few dozen calls
+    // per dag, so no measurable cost) with the stage's name and, where the
+    // stage has a natural count (blocks, candidate orders), done of total
+    // (else 0 of 0). Returning false stops the call: report() throws
+    // Errc::cancelled, and everything built so far is freed on the way out.
+    std::function<bool(const char* stage, std::uint64_t done, std::uint64_t total)> progress;
+
+    void report(const char* stage, std::uint64_t done = 0, std::uint64_t total = 0) const {
+        if (progress && !progress(stage, done, total))
+            fail(Errc::cancelled, std::string("cancelled by the progress callback (stage '") + stage + "')");
+    }
 };
 
 // The sources of a sum of blocks scheduled by IC-Sweep, in its interleaved

@@ -134,7 +134,7 @@ static void test_sidney_budget(void) {
     ics_dag* d = NULL;
     OK(ics_dag_generate_random_er(&d, 2000, 0.004, 7));
     ics_schedule_options o = ICS_SCHEDULE_OPTIONS_INIT;
-    CHECK(o.version == 4 && o.sidney_max_work == 0);
+    CHECK(o.version == 5 && o.sidney_max_work == 0);
     o.area_max_downsets = 0;
     uint64_t bound_small = 0, bound_large = 0, area_small = 0, area_large = 0;
     ics_schedule_result* r = NULL;

@@ -48,10 +48,17 @@ static void test_options_versions(void) {
     memset(tail4, 0xAB, sizeof tail4);
     CHECK(memcmp((const unsigned char*)&o + offsetof(ics_schedule_options, sidney_max_work), tail4,
                  sizeof tail4) == 0);
+    /* Version 4 ends before `progress`. */
+    memset(&o, 0xAB, sizeof o);
+    OK(ics_schedule_options_init(&o, 4));
+    CHECK(o.version == 4 && o.sidney_max_work == 0);
+    unsigned char tail5[sizeof o - offsetof(ics_schedule_options, progress)];
+    memset(tail5, 0xAB, sizeof tail5);
+    CHECK(memcmp((const unsigned char*)&o + offsetof(ics_schedule_options, progress), tail5, sizeof tail5) == 0);
     OK(ics_schedule_options_init(&o, ICS_SCHEDULE_OPTIONS_VERSION));
-    CHECK(o.version == 4 && o.objective == ICS_OBJECTIVE_ELIGIBILITY && o.area_max_downsets == 2097152 &&
-          o.sidney_max_work == 0);
-    EXPECT_STATUS(ics_schedule_options_init(&o, 5), ICS_ERR_INVALID_ARGUMENT, "version 5");
+    CHECK(o.version == 5 && o.objective == ICS_OBJECTIVE_ELIGIBILITY && o.area_max_downsets == 2097152 &&
+          o.sidney_max_work == 0 && o.progress == NULL && o.progress_user == NULL);
+    EXPECT_STATUS(ics_schedule_options_init(&o, 6), ICS_ERR_INVALID_ARGUMENT, "version 6");
 
     /* A version-1 struct's garbage past its end is never read. */
     ics_dag* fft = NULL;

@@ -294,6 +294,89 @@ class SeveralFiles(unittest.TestCase):
         self.assertIn("--write-dagman takes one FILE", err)
 
 
+class Progress(unittest.TestCase):
+    """--progress / --no-progress, the terminal default, SIGINT (README "The `ics` tool")."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.fft = generate(cls.tmp.name, "fft", 6)
+        cls.er = generate(cls.tmp.name, "random-er", 300, "0.015", 3)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_progress_flag_shows_stages_and_clears(self):
+        for path in (self.fft, self.er):
+            rc, plain, err = run("schedule", path, "--json")
+            self.assertEqual((rc, err), (0, ""))  # not a terminal: nothing on stderr
+            rc, out, err = run("schedule", path, "--json", "--progress")
+            self.assertEqual(rc, 0, err)
+            self.assertEqual(out, plain)
+            self.assertIn("certificate", err)
+            self.assertTrue(err.endswith("\r\033[K"), repr(err[-40:]))  # the line is cleared
+            rc, out, err = run("schedule", path, "--json", "--progress", "--no-progress")
+            self.assertEqual((rc, out, err), (0, plain, ""))
+        rc, out, err = run("schedule", self.er, "--progress", "--area-max-downsets", "0")
+        self.assertEqual(rc, 0, err)
+        self.assertIn("AREA fallback: candidate orders", err)
+        self.assertRegex(err, r"candidate orders \d/\d \(\d+%\) \d+\.\d s")
+        for cmd in (("compare", self.fft), ("priorities", self.fft, "--to", "csv")):
+            rc, out, err = run(*cmd)
+            self.assertEqual((rc, err), (0, ""))
+            rc, out2, err = run(*cmd, "--progress")
+            self.assertEqual((rc, out2), (0, out))
+            self.assertIn("decomposition", err)
+        rc, out, err = run("schedule", "--help")
+        self.assertIn("--progress", out)
+        self.assertIn("--no-progress", out)
+
+    def test_terminal_shows_progress_by_default(self):
+        import pty
+        master, slave = pty.openpty()
+        try:
+            proc = subprocess.run([test_cli.ICS, "schedule", self.fft, "--json"], stdout=subprocess.PIPE,
+                                  stderr=slave, timeout=120)
+            os.close(slave)
+            slave = None
+            err = b""
+            while True:
+                try:
+                    chunk = os.read(master, 4096)
+                except OSError:  # EIO: the writer is gone
+                    break
+                if not chunk:
+                    break
+                err += chunk
+        finally:
+            if slave is not None:
+                os.close(slave)
+            os.close(master)
+        self.assertEqual(proc.returncode, 0)
+        self.assertIn(b"certificate", err)
+        rc, plain, _ = run("schedule", self.fft, "--json")
+        self.assertEqual(proc.stdout.decode(), plain)
+
+    def test_sigint_cancels(self):
+        import signal
+        big = generate(self.tmp.name, "random-er", 300000, "0.0000133", 5)
+        proc = subprocess.Popen([test_cli.ICS, "schedule", big, "--progress"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        seen = b""
+        while b"certificate" not in seen:  # the callback is in place once a stage shows
+            b = proc.stderr.read(1)
+            if not b:
+                break
+            seen += b
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+        err = (seen + err).decode()
+        self.assertEqual(proc.returncode, 1, err[-300:])
+        self.assertTrue(err.endswith("ics: cancelled\n"), repr(err[-300:]))
+        self.assertEqual(out, b"")
+
+
 if __name__ == "__main__":
     test_cli.ICS = sys.argv.pop(1)
     unittest.main()

@@ -76,6 +76,15 @@ public sealed class ScheduleOptions {
     set { sidneyMaxWork = NonNegative(value, "SidneyMaxWork"); }
   }
 
+  /// <summary>
+  /// Progress reports and cancellation (ics_schedule_options.progress; default null: none):
+  /// called as (stage, done, total) at the pipeline's stage boundaries (done of total for stages
+  /// with a natural count, else 0 of 0); returning false cancels the call, which throws
+  /// IcsException(Status.Cancelled); an exception it throws cancels too and is rethrown.
+  /// <c>new ScheduleOptions { Progress = (stage, done, total) => !token.IsCancellationRequested }</c>
+  /// </summary>
+  public global::System.Func<string, ulong, ulong, bool> Progress { get; set; }
+
   public override string ToString() {
     return "ScheduleOptions[ExactMaxNodes=" + exactMaxNodes + ", ExactMaxDownsets=" + exactMaxDownsets +
            ", BlockExactMaxSources=" + blockExactMaxSources + ", Objective=" + objective +

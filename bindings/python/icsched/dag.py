@@ -325,9 +325,10 @@ class Dag(_Handle):
             return Schedule._wrap(h.schedule())
         if not isinstance(options, ScheduleOptions):
             raise TypeError('options must be a ScheduleOptions, not %s' % type(options).__name__)
-        return Schedule._wrap(h.scheduleWith(options.exact_max_nodes, options.exact_max_downsets,
-                                             options.block_exact_max_sources, int(options.objective),
-                                             options.area_max_downsets, options.sidney_max_work))
+        from .schedule import _scheduled
+        return Schedule._wrap(_scheduled(options, lambda p: h.scheduleWith(
+            options.exact_max_nodes, options.exact_max_downsets, options.block_exact_max_sources,
+            int(options.objective), options.area_max_downsets, options.sidney_max_work, p)))
 
     def skeleton(self):
         """This dag without its shortcut arcs; same node ids and names."""

@@ -61,7 +61,12 @@ class ScheduleOptions:
     answer comes back and Schedule.reason says so);
     sidney_max_work: units of work the Sidney decomposition of the AREA
     fallback may spend (0: the default from the dag's size; more buys a
-    tighter AREA bound and often a larger AREA; 1 splits nothing).
+    tighter AREA bound and often a larger AREA; 1 splits nothing);
+    progress: None, or a callable (stage, done, total) called at the
+    pipeline's stage boundaries (done of total for stages with a natural
+    count, else 0 of 0); returning False (any false value but None) cancels
+    the call: IcsException with Status.CANCELLED; an exception it raises
+    cancels too and comes out of the call.
     """
     exact_max_nodes: int = None
     exact_max_downsets: int = None
@@ -69,8 +74,11 @@ class ScheduleOptions:
     objective: Objective = Objective.ELIGIBILITY
     area_max_downsets: int = None
     sidney_max_work: int = None
+    progress: object = None
 
     def __post_init__(self):
+        if self.progress is not None and not callable(self.progress):
+            raise TypeError('progress must be callable or None, not %s' % type(self.progress).__name__)
         d = _defaults()
         for i, name in enumerate(('exact_max_nodes', 'exact_max_downsets', 'block_exact_max_sources',
                                   'area_max_downsets', 'sidney_max_work')):  # Schedule.defaultOptions()'s order
@@ -88,6 +96,41 @@ class ScheduleOptions:
     def replace(self, **changes):
         """A copy with the given fields changed."""
         return _dc.replace(self, **changes)
+
+
+class _Progress(_ics.ProgressCallback):
+    """One scheduling call's bridge from ScheduleOptions.progress to the
+    native callback (a SWIG director): what the callable raises is kept,
+    cancels the call, and _scheduled raises it in place of CANCELLED."""
+
+    def __init__(self, listener):
+        _ics.ProgressCallback.__init__(self)
+        self._listener = listener
+        self.thrown = None
+
+    def report(self, stage, done, total):
+        if self.thrown is not None:
+            return False
+        try:
+            r = self._listener(stage, done, total)
+        except BaseException as e:  # noqa: B036 (KeyboardInterrupt too: it cancels, then comes out)
+            self.thrown = e
+            return False
+        return r is None or bool(r)
+
+
+def _scheduled(options, call):
+    """call(progress) with options.progress bridged (None: no callback)."""
+    if options.progress is None:
+        return call(None)
+    p = _Progress(options.progress)
+    try:
+        return call(p)
+    except IcsException:
+        if p.thrown is not None:
+            thrown, p.thrown = p.thrown, None
+            raise thrown
+        raise
 
 
 class Schedule(_Handle):

@@ -37,6 +37,7 @@ class Workspace(_Handle):
             return Schedule._wrap(h.schedule(d))
         if not isinstance(options, ScheduleOptions):
             raise TypeError('options must be a ScheduleOptions, not %s' % type(options).__name__)
-        return Schedule._wrap(h.scheduleWith(d, options.exact_max_nodes, options.exact_max_downsets,
-                                             options.block_exact_max_sources, int(options.objective),
-                                             options.area_max_downsets, options.sidney_max_work))
+        from .schedule import _scheduled
+        return Schedule._wrap(_scheduled(options, lambda p: h.scheduleWith(
+            d, options.exact_max_nodes, options.exact_max_downsets, options.block_exact_max_sources,
+            int(options.objective), options.area_max_downsets, options.sidney_max_work, p)))

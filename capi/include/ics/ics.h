@@ -130,7 +130,8 @@ typedef enum ics_status {
     ICS_ERR_UNSUPPORTED = -14,     /* format or operation not supported */
     ICS_ERR_INTERNAL = -15,        /* a bug: please report */
     ICS_ERR_NOT_IC_OPTIMAL = -16,  /* an operation needs a dag with a proven IC-optimal schedule */
-    ICS_ERR_NOT_DECOMPOSABLE = -17 /* the dag is not a composition of bipartite building blocks */
+    ICS_ERR_NOT_DECOMPOSABLE = -17, /* the dag is not a composition of bipartite building blocks */
+    ICS_ERR_CANCELLED = -18        /* a progress callback returned nonzero (ics_schedule_options version 5) */
 } ics_status;
 
 /* Static English text for a status ("ok", "cycle", ...); never NULL. */
@@ -514,7 +515,7 @@ typedef enum ics_objective {
 ICS_API const char* ics_objective_name(ics_objective objective);
 ICS_API ics_status ics_objective_from_name(ics_objective* out, const char* name);
 
-#define ICS_SCHEDULE_OPTIONS_VERSION 4
+#define ICS_SCHEDULE_OPTIONS_VERSION 5
 typedef struct ics_schedule_options {
     unsigned version;                 /* ICS_SCHEDULE_OPTIONS_VERSION */
     uint32_t exact_max_nodes;         /* dags up to this size are decided exactly (default 20) */
@@ -536,8 +537,21 @@ typedef struct ics_schedule_options {
      * more buys a tighter bound and often a larger AREA (Erdős–Rényi 10^5
      * nodes: ~400M units, 2-5 s, gap 47% -> 0.07%); 1 splits nothing. */
     uint64_t sidney_max_work;
+    /* version >= 5: progress reports and cancellation (default NULL: none).
+     * Called on the calling thread at the pipeline's stage boundaries (a few
+     * dozen calls per dag: no measurable cost) with the stage's name (for
+     * people, e.g. "certificate", "shortcuts", "decomposition", "blocks",
+     * "linearization", "exact search", "AREA fallback: Sidney decomposition",
+     * "AREA fallback: candidate orders", "evaluation", "memory objective"; the
+     * names and their number may change between releases) and, where the
+     * stage has a natural count, `done` of `total` (else 0 of 0); `stage`
+     * lives until the callback returns. A nonzero return cancels: the call
+     * frees what it built and returns ICS_ERR_CANCELLED. The callback must
+     * return (no longjmp, no exception). Reading a dag is not covered. */
+    int (*progress)(void* user, const char* stage, uint64_t done, uint64_t total);
+    void* progress_user; /* passed to progress as `user` */
 } ics_schedule_options;
-#define ICS_SCHEDULE_OPTIONS_INIT {ICS_SCHEDULE_OPTIONS_VERSION, 20, 1048576, 24, ICS_OBJECTIVE_ELIGIBILITY, 2097152, 0}
+#define ICS_SCHEDULE_OPTIONS_INIT {ICS_SCHEDULE_OPTIONS_VERSION, 20, 1048576, 24, ICS_OBJECTIVE_ELIGIBILITY, 2097152, 0, NULL, NULL}
 ICS_API ics_status ics_schedule_options_init(ics_schedule_options* opts, unsigned version);
 
 typedef struct ics_schedule_result ics_schedule_result;

@@ -10,6 +10,7 @@ package org.icsched;
  * ScheduleOptions m = ScheduleOptions.defaults().withObjective(Objective.MEMORY); // low memory, same E(t)
  * ScheduleOptions a = ScheduleOptions.defaults().withAreaMaxDownsets(0); // no exact AREA search
  * ScheduleOptions s = ScheduleOptions.defaults().withSidneyMaxWork(1L << 30); // tighter AREA bound, more time
+ * ScheduleOptions p = ScheduleOptions.defaults().withProgress((stage, done, total) -> !stop.get()); // reports, cancel
  * }</pre>
  */
 public final class ScheduleOptions {
@@ -19,6 +20,7 @@ public final class ScheduleOptions {
   private final Objective objective;
   private final long areaMaxDownsets;
   private final long sidneyMaxWork;
+  private final ProgressListener progress;  // null: none
 
   /** The library's defaults (read once from the native library). */
   public ScheduleOptions() {
@@ -60,6 +62,12 @@ public final class ScheduleOptions {
    */
   public ScheduleOptions(int exactMaxNodes, long exactMaxDownsets, int blockExactMaxSources, Objective objective,
       long areaMaxDownsets, long sidneyMaxWork) {
+    this(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, objective, areaMaxDownsets, sidneyMaxWork, null);
+  }
+
+  private ScheduleOptions(int exactMaxNodes, long exactMaxDownsets, int blockExactMaxSources, Objective objective,
+      long areaMaxDownsets, long sidneyMaxWork, ProgressListener progress) {
+    this.progress = progress;
     this.sidneyMaxWork = nonNegative(sidneyMaxWork, "sidneyMaxWork");
     this.areaMaxDownsets = nonNegative(areaMaxDownsets, "areaMaxDownsets");
     this.exactMaxNodes = nonNegative(exactMaxNodes, "exactMaxNodes");
@@ -118,32 +126,49 @@ public final class ScheduleOptions {
 
   public ScheduleOptions withExactMaxNodes(int value) {
     return new ScheduleOptions(value, exactMaxDownsets, blockExactMaxSources, objective, areaMaxDownsets,
-        sidneyMaxWork);
+        sidneyMaxWork, progress);
   }
 
   public ScheduleOptions withExactMaxDownsets(long value) {
     return new ScheduleOptions(exactMaxNodes, value, blockExactMaxSources, objective, areaMaxDownsets,
-        sidneyMaxWork);
+        sidneyMaxWork, progress);
   }
 
   public ScheduleOptions withBlockExactMaxSources(int value) {
     return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, value, objective, areaMaxDownsets,
-        sidneyMaxWork);
+        sidneyMaxWork, progress);
   }
 
   public ScheduleOptions withObjective(Objective value) {
     return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, value, areaMaxDownsets,
-        sidneyMaxWork);
+        sidneyMaxWork, progress);
   }
 
   public ScheduleOptions withAreaMaxDownsets(long value) {
     return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, objective, value,
-        sidneyMaxWork);
+        sidneyMaxWork, progress);
   }
 
   public ScheduleOptions withSidneyMaxWork(long value) {
     return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, objective, areaMaxDownsets,
-        value);
+        value, progress);
+  }
+
+  /**
+   * Progress reports and cancellation ({@code ics_schedule_options.progress}): the listener is
+   * called at the pipeline's stage boundaries; returning false cancels the call, which throws
+   * {@link IcsException} with {@link Status#CANCELLED} (what the listener throws is rethrown).
+   *
+   * @param listener the listener, or null for none
+   */
+  public ScheduleOptions withProgress(ProgressListener listener) {
+    return new ScheduleOptions(exactMaxNodes, exactMaxDownsets, blockExactMaxSources, objective, areaMaxDownsets,
+        sidneyMaxWork, listener);
+  }
+
+  /** The progress listener, or null. */
+  public ProgressListener progress() {
+    return progress;
   }
 
   @Override
@@ -157,20 +182,22 @@ public final class ScheduleOptions {
     ScheduleOptions s = (ScheduleOptions) o;
     return exactMaxNodes == s.exactMaxNodes && exactMaxDownsets == s.exactMaxDownsets
         && blockExactMaxSources == s.blockExactMaxSources && objective == s.objective
-        && areaMaxDownsets == s.areaMaxDownsets && sidneyMaxWork == s.sidneyMaxWork;
+        && areaMaxDownsets == s.areaMaxDownsets && sidneyMaxWork == s.sidneyMaxWork && progress == s.progress;
   }
 
   @Override
   public int hashCode() {
     return ((((31 * exactMaxNodes + Long.hashCode(exactMaxDownsets)) * 31 + blockExactMaxSources) * 31
-        + objective.hashCode()) * 31 + Long.hashCode(areaMaxDownsets)) * 31 + Long.hashCode(sidneyMaxWork);
+        + objective.hashCode()) * 31 + Long.hashCode(areaMaxDownsets)) * 31 + Long.hashCode(sidneyMaxWork)
+        + 31 * System.identityHashCode(progress);
   }
 
   @Override
   public String toString() {
     return "ScheduleOptions[exactMaxNodes=" + exactMaxNodes + ", exactMaxDownsets=" + exactMaxDownsets
         + ", blockExactMaxSources=" + blockExactMaxSources + ", objective=" + objective
-        + ", areaMaxDownsets=" + areaMaxDownsets + ", sidneyMaxWork=" + sidneyMaxWork + "]";
+        + ", areaMaxDownsets=" + areaMaxDownsets + ", sidneyMaxWork=" + sidneyMaxWork
+        + (progress != null ? ", progress=" + progress : "") + "]";
   }
 
   private static long nonNegative(long value, String what) {
