@@ -87,7 +87,7 @@ struct Options {
     // from the dag, area::sidney_work_budget (small dags never reach it).
     std::optional<std::uint64_t> sidney_work_budget;
     // Progress reports and cancellation (C API ics_schedule_options version
-    // 5): called at the pipeline's stage boundaries only (a few dozen calls
+    // 5): called at the pipeline's stage boundaries only (at most ~80 calls
     // per dag, so no measurable cost) with the stage's name and, where the
     // stage has a natural count (blocks, candidate orders), done of total
     // (else 0 of 0). Returning false stops the call: report() throws

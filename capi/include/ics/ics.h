@@ -538,8 +538,8 @@ typedef struct ics_schedule_options {
      * nodes: ~400M units, 2-5 s, gap 47% -> 0.07%); 1 splits nothing. */
     uint64_t sidney_max_work;
     /* version >= 5: progress reports and cancellation (default NULL: none).
-     * Called on the calling thread at the pipeline's stage boundaries (a few
-     * dozen calls per dag: no measurable cost) with the stage's name (for
+     * Called on the calling thread at the pipeline's stage boundaries (at
+     * most ~80 calls per dag: no measurable cost) with the stage's name (for
      * people, e.g. "certificate", "shortcuts", "decomposition", "blocks",
      * "linearization", "exact search", "AREA fallback: Sidney decomposition",
      * "AREA fallback: candidate orders", "evaluation", "memory objective"; the
