@@ -23,38 +23,30 @@ static uint32_t memory_of(const ics_dag* dag, ics_objective objective, uint32_t*
     return memory;
 }
 
+/* ics_schedule_options_init(o, version) on a struct filled with 0xAB sets
+ * `version` and leaves every byte from `end` (the first field the version
+ * lacks) alone. */
+static void init_leaves_tail(ics_schedule_options* o, unsigned version, size_t end) {
+    memset(o, 0xAB, sizeof *o);
+    OK(ics_schedule_options_init(o, version));
+    CHECK(o->version == version);
+    const unsigned char* raw = (const unsigned char*)o;
+    size_t i = end;
+    while (i < sizeof *o && raw[i] == 0xAB) ++i;
+    CHECK(i == sizeof *o);
+}
+
 static void test_options_versions(void) {
-    /* Version 1 ends before `objective`: init must leave it alone. */
     ics_schedule_options o;
-    memset(&o, 0xAB, sizeof o);
-    OK(ics_schedule_options_init(&o, 1));
-    CHECK(o.version == 1 && o.exact_max_nodes == 20 && o.block_exact_max_sources == 24);
-    unsigned char tail[sizeof o - offsetof(ics_schedule_options, objective)];
-    memset(tail, 0xAB, sizeof tail);
-    CHECK(memcmp((const unsigned char*)&o + offsetof(ics_schedule_options, objective), tail, sizeof tail) == 0);
-    /* Version 2 ends before `area_max_downsets`. */
-    memset(&o, 0xAB, sizeof o);
-    OK(ics_schedule_options_init(&o, 2));
-    CHECK(o.version == 2 && o.objective == ICS_OBJECTIVE_ELIGIBILITY);
-    unsigned char tail3[sizeof o - offsetof(ics_schedule_options, area_max_downsets)];
-    memset(tail3, 0xAB, sizeof tail3);
-    CHECK(memcmp((const unsigned char*)&o + offsetof(ics_schedule_options, area_max_downsets), tail3,
-                 sizeof tail3) == 0);
-    /* Version 3 ends before `sidney_max_work`. */
-    memset(&o, 0xAB, sizeof o);
-    OK(ics_schedule_options_init(&o, 3));
-    CHECK(o.version == 3 && o.area_max_downsets == 2097152);
-    unsigned char tail4[sizeof o - offsetof(ics_schedule_options, sidney_max_work)];
-    memset(tail4, 0xAB, sizeof tail4);
-    CHECK(memcmp((const unsigned char*)&o + offsetof(ics_schedule_options, sidney_max_work), tail4,
-                 sizeof tail4) == 0);
-    /* Version 4 ends before `progress`. */
-    memset(&o, 0xAB, sizeof o);
-    OK(ics_schedule_options_init(&o, 4));
-    CHECK(o.version == 4 && o.sidney_max_work == 0);
-    unsigned char tail5[sizeof o - offsetof(ics_schedule_options, progress)];
-    memset(tail5, 0xAB, sizeof tail5);
-    CHECK(memcmp((const unsigned char*)&o + offsetof(ics_schedule_options, progress), tail5, sizeof tail5) == 0);
+    /* Each version ends before the field the next one added. */
+    init_leaves_tail(&o, 1, offsetof(ics_schedule_options, objective));
+    CHECK(o.exact_max_nodes == 20 && o.block_exact_max_sources == 24);
+    init_leaves_tail(&o, 2, offsetof(ics_schedule_options, area_max_downsets));
+    CHECK(o.objective == ICS_OBJECTIVE_ELIGIBILITY);
+    init_leaves_tail(&o, 3, offsetof(ics_schedule_options, sidney_max_work));
+    CHECK(o.area_max_downsets == 2097152);
+    init_leaves_tail(&o, 4, offsetof(ics_schedule_options, progress));
+    CHECK(o.sidney_max_work == 0);
     OK(ics_schedule_options_init(&o, ICS_SCHEDULE_OPTIONS_VERSION));
     CHECK(o.version == 5 && o.objective == ICS_OBJECTIVE_ELIGIBILITY && o.area_max_downsets == 2097152 &&
           o.sidney_max_work == 0 && o.progress == NULL && o.progress_user == NULL);
