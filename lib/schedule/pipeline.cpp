@@ -314,8 +314,9 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
         offer(r.method, r.method == Method::exact ? "exact search (lexicographically best profile)"
                                                   : "▷-linearization continued greedily",
               std::move(r.order), std::move(r.eval));
-    const std::uint64_t to_build = (!chain.empty() && chain.size() < n) ? 5 : 4;  // candidate orders (progress)
-    if (!chain.empty() && chain.size() < n) {
+    const bool chain_candidate = !chain.empty() && chain.size() < n;
+    const std::uint64_t to_build = chain_candidate ? 5 : 4;  // candidate orders (progress)
+    if (chain_candidate) {
         opt.report("AREA fallback: Sidney decomposition", 0, to_build);
         std::vector<NodeId> order;
         std::uint64_t area = 0;
@@ -424,8 +425,10 @@ Result schedule(const Dag& dag, const Options& opt) {
     opt.report("certificate");
     std::optional<decompose::FailureCertificate> failed = decompose::failure_certificate(dag, &skipping);
     std::optional<skeleton::SkeletonRef> sk;
-    if (!failed && skipping > 0) opt.report("shortcuts");
-    if (!failed && skipping > 0) sk.emplace(dag);  // no copy when nothing is removed
+    if (!failed && skipping > 0) {
+        opt.report("shortcuts");
+        sk.emplace(dag);  // no copy when nothing is removed
+    }
     r.shortcuts_removed = sk ? sk->removed().size() : 0;
     const Dag& skel = sk ? sk->dag() : dag;
     if (!failed) opt.report("decomposition");
@@ -534,8 +537,10 @@ Result schedule(const Dag& dag, const Options& opt) {
         opt.report("evaluation");
         r.eval = pebble::evaluate(dag, r.order);
     }
-    if (opt.objective == Objective::memory) opt.report("memory objective");
-    if (opt.objective == Objective::memory) least_memory(dag, opt, r);
+    if (opt.objective == Objective::memory) {
+        opt.report("memory objective");
+        least_memory(dag, opt, r);
+    }
     r.area_bound = r.eval.area;  // proven IC-optimal: Σ M(t)
     return r;
 }
