@@ -529,11 +529,11 @@ ICS_SWIG_INTERNAL(IcsSweep::violationOfProfiles)
         ics_dag *d = nullptr;
         return ics_swig_new_dag(ics_dag_read_string(&d, text, std::strlen(text), &opts), d);
     }
-    /** Writes the dag as EDGES, DOT or WFFORMAT (others: UNSUPPORTED). */
+    /** Writes the dag as EDGES, DOT, WFFORMAT, DAGMAN (a JOB per task, submit file <task>.sub), DAX or ADJACENCY_JSON (STG: UNSUPPORTED); a name the format cannot hold (DAGMan: white space, '+', PARENT/CHILD) gives UNSUPPORTED. */
     void write(const char *path, ics_format format) {
         ics_swig_check(ics_dag_write_file($self, path, format));
     }
-    /** The dag as EDGES, DOT or WFFORMAT text (others: UNSUPPORTED). */
+    /** The dag as EDGES, DOT, WFFORMAT, DAGMAN, DAX or ADJACENCY_JSON text (see write). */
     IcsSwigText toString(ics_format format) {
         char *s = nullptr;
         size_t len = 0;

@@ -174,7 +174,7 @@ void cli_keep_source(int keep);
 /* Where a subcommand writes a dag: options --to FORMAT and -o/--output OUT.
  * List CLI_OUTPUT_OPTIONS(out) among the subcommand's options. */
 typedef struct cli_output {
-    const char* to;   /* edges, dot or json (WfFormat); NULL: the default */
+    const char* to;   /* edges, dot, json (WfFormat), dagman, dax, adjacency-json; NULL: the default */
     const char* path; /* NULL or "-": standard output */
     ics_format format;
 } cli_output;

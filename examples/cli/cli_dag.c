@@ -157,11 +157,12 @@ int cli_load_dag(ics_dag** out, const cli_command* cmd, const char* path, const 
 
 int cli_output_check(cli_output* out, const cli_command* cmd, const char* default_to) {
     const char* name = out->to ? out->to : default_to;
-    if (!name) return cli_usage_error(cmd, "missing --to edges|dot|json");
+    if (!name) return cli_usage_error(cmd, "missing --to edges|dot|json|dagman|dax");
     ics_format f = ICS_FORMAT_AUTO;
     if (ics_format_from_name(&f, name) != ICS_OK ||
-        (f != ICS_FORMAT_EDGES && f != ICS_FORMAT_DOT && f != ICS_FORMAT_WFFORMAT))
-        return cli_usage_error(cmd, "--to must be edges, dot or json, not '%s'", name);
+        (f != ICS_FORMAT_EDGES && f != ICS_FORMAT_DOT && f != ICS_FORMAT_WFFORMAT && f != ICS_FORMAT_DAGMAN &&
+         f != ICS_FORMAT_DAX && f != ICS_FORMAT_ADJACENCY_JSON))
+        return cli_usage_error(cmd, "--to must be edges, dot, json, dagman, dax or adjacency-json, not '%s'", name);
     out->format = f;
     return 0;
 }

@@ -86,7 +86,7 @@ done_prefixes:
 const cli_command cli_cmd_sum = {
     "sum",
     "write the sum (disjoint union) of dags",
-    "usage: ics sum FILE... [--prefixes P1,P2,...] [--format F] [--to edges|dot|json] [-o OUT]\n"
+    "usage: ics sum FILE... [--prefixes P1,P2,...] [--format F] [--to edges|dot|json|dagman|dax] [-o OUT]\n"
     "\n"
     "Writes G1 + G2 + ...: every node and arc of every file (sweep-algorithm.txt\n"
     "§2). Node names are prefixed by their file's index, g0:, g1:, ..., or by\n"
@@ -95,7 +95,8 @@ const cli_command cli_cmd_sum = {
     "\n"
     "  --prefixes LIST    comma-separated name prefixes, one per FILE\n"
     "  --format F         input format (default: detected)\n"
-    "  --to T             output format: edges (default), dot, json (WfFormat)\n"
+    "  --to T             output format: edges (default), dot, json (WfFormat),\n"
+    "                     dagman (HTCondor), dax (Pegasus), adjacency-json\n"
     "  -o, --output OUT   write to OUT instead of standard output\n",
     run_sum,
 };
@@ -187,7 +188,7 @@ const cli_command cli_cmd_compose = {
     "compose",
     "write the composition G1 ^ G2 of two dags",
     "usage: ics compose FILE1 FILE2 (--merge SINK=SOURCE,... | --match) [--prefixes P1,P2]\n"
-    "                   [--format F] [--to edges|dot|json] [-o OUT]\n"
+    "                   [--format F] [--to edges|dot|json|dagman|dax] [-o OUT]\n"
     "\n"
     "Writes G1 ^ G2 (sweep-algorithm.txt §2): the sum of both dags in which each\n"
     "chosen sink of G1 is merged with a chosen source of G2. The merged node\n"
@@ -200,7 +201,8 @@ const cli_command cli_cmd_compose = {
     "                     the same name\n"
     "  --prefixes P1,P2   name prefixes of FILE1's and FILE2's nodes\n"
     "  --format F         input format (default: detected)\n"
-    "  --to T             output format: edges (default), dot, json (WfFormat)\n"
+    "  --to T             output format: edges (default), dot, json (WfFormat),\n"
+    "                     dagman (HTCondor), dax (Pegasus), adjacency-json\n"
     "  -o, --output OUT   write to OUT instead of standard output\n",
     run_compose,
 };
@@ -235,13 +237,14 @@ static int run_induced(const cli_command* self, int argc, char** argv) {
 const cli_command cli_cmd_induced = {
     "induced",
     "write the subdag induced by some nodes",
-    "usage: ics induced FILE NODE... [--format F] [--to edges|dot|json] [-o OUT]\n"
+    "usage: ics induced FILE NODE... [--format F] [--to edges|dot|json|dagman|dax] [-o OUT]\n"
     "\n"
     "Writes the named nodes (names kept) and every arc of FILE between two of\n"
     "them.\n"
     "\n"
     "  --format F         input format (default: detected)\n"
-    "  --to T             output format: edges (default), dot, json (WfFormat)\n"
+    "  --to T             output format: edges (default), dot, json (WfFormat),\n"
+    "                     dagman (HTCondor), dax (Pegasus), adjacency-json\n"
     "  -o, --output OUT   write to OUT instead of standard output\n",
     run_induced,
 };

@@ -19,14 +19,16 @@ static int run_convert(const cli_command* self, int argc, char** argv) {
 
 const cli_command cli_cmd_convert = {
     "convert",
-    "convert a dag file to edges, dot or json",
-    "usage: ics convert FILE --to edges|dot|json [--format F] [-o OUT]\n"
+    "convert a dag file to edges, dot, json, dagman or dax",
+    "usage: ics convert FILE --to edges|dot|json|dagman|dax [--format F] [-o OUT]\n"
     "\n"
     "Reads a workflow file and writes the same dag in another format.\n"
     "\n"
     "  FILE              the workflow file; '-' reads standard input\n"
     "  --to T            output format: edges (\"u v\" per line), dot (Graphviz),\n"
-    "                    json (WfFormat)\n"
+    "                    json (WfFormat), dagman (HTCondor DAGMan: a JOB per task,\n"
+    "                    its submit file <task>.sub), dax (Pegasus DAX 3.6),\n"
+    "                    adjacency-json\n"
     "  --format F        input format: auto (default: detect), edges, dot, dagman,\n"
     "                    json (WfFormat), dax, stg, adjacency-json\n"
     "  -o, --output OUT  write to OUT instead of standard output\n",

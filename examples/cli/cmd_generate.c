@@ -144,7 +144,7 @@ static int run_generate(const cli_command* self, int argc, char** argv) {
 const cli_command cli_cmd_generate = {
     "generate",
     "write a dag of one of the papers' families",
-    "usage: ics generate FAMILY PARAMS... [--to edges|dot|json] [-o OUT]\n"
+    "usage: ics generate FAMILY PARAMS... [--to edges|dot|json|dagman|dax] [-o OUT]\n"
     "\n"
     "Builds a dag of a family and writes it (an edge list by default). Node\n"
     "names encode coordinates.\n"
@@ -195,7 +195,8 @@ const cli_command cli_cmd_generate = {
     "Numbers are non-negative decimal integers; P is a decimal number in [0, 1];\n"
     "the same SEED gives the same dag.\n"
     "\n"
-    "  --to T             output format: edges (default), dot, json (WfFormat)\n"
+    "  --to T             output format: edges (default), dot, json (WfFormat),\n"
+    "                     dagman (HTCondor), dax (Pegasus), adjacency-json\n"
     "  -o, --output OUT   write to OUT instead of standard output\n",
     run_generate,
 };

@@ -85,14 +85,15 @@ static int run_skeleton(const cli_command* self, int argc, char** argv) {
 const cli_command cli_cmd_skeleton = {
     "skeleton",
     "remove the shortcut arcs of a dag (the scheduler's first step)",
-    "usage: ics skeleton FILE [--to edges|dot|json] [-o OUT] [--format F] [--json]\n"
+    "usage: ics skeleton FILE [--to edges|dot|json|dagman|dax] [-o OUT] [--format F] [--json]\n"
     "\n"
     "Writes the skeleton of the dag: the same nodes without its shortcut arcs,\n"
     "the arcs u -> v that duplicate a longer path from u to v. Removing them\n"
     "changes no execution order's eligibility profile.\n"
     "\n"
     "  FILE              the workflow file; '-' reads standard input\n"
-    "  --to T            output format: edges (default), dot, json (WfFormat)\n"
+    "  --to T            output format: edges (default), dot, json (WfFormat),\n"
+    "                    dagman (HTCondor), dax (Pegasus), adjacency-json\n"
     "  -o, --output OUT  write the skeleton to OUT instead of standard output\n"
     "  --format F        input format: auto (default: detect), edges, dot, dagman,\n"
     "                    json (WfFormat), dax, stg, adjacency-json\n"

@@ -140,5 +140,7 @@ void write_edges(std::ostream& out, const Dag& dag);
 void write_dot(std::ostream& out, const Dag& dag);
 void write_wfformat(std::ostream& out, const Dag& dag);
 void write_adjacency_json(std::ostream& out, const Dag& dag);
+void write_dagman(std::ostream& out, const Dag& dag);
+void write_dax(std::ostream& out, const Dag& dag);
 
 }  // namespace ics::io::detail

@@ -172,6 +172,85 @@ void write_wfformat(std::ostream& os, const Dag& dag) {
     out.flush();
 }
 
+// HTCondor DAGMan: a JOB line per task in id order (its submit file named
+// after it: DAGMan needs one per node, which the dag does not know), then a
+// PARENT line per task with children. The reader's rules for node names
+// apply: no white space, no '+' (splices), not PARENT/CHILD/ALL_NODES, and
+// no '\\' at the end (it would continue the line).
+void write_dagman(std::ostream& os, const Dag& dag) {
+    require_names(dag, "DAGMan", false);
+    for (NodeId v = 0; v < dag.node_count(); ++v) {
+        const std::string_view name = dag.name(v);
+        const char* why = nullptr;
+        if (std::any_of(name.begin(), name.end(), [](char c) { return is_space(c); }))
+            why = "holds white space";
+        else if (name.find('+') != std::string_view::npos)
+            why = "contains '+' (DAGMan keeps it for splice nodes)";
+        else if (name.ends_with('\\'))
+            why = "ends in '\\' (a line continuation)";
+        else if (iequals(name, "PARENT") || iequals(name, "CHILD") || iequals(name, "ALL_NODES"))
+            why = "is a DAGMan reserved word";
+        if (why)
+            fail(Errc::unsupported, "DAGMan writer: node name " + quote(name) + " " + why +
+                                        ", which a DAGMan file cannot represent (write DOT or WfFormat JSON instead)");
+    }
+    Out out(os);
+    out << "# HTCondor DAGMan file written by icsched: one JOB per task (submit file <task>.sub),\n"
+           "# then its children.\n";
+    for (NodeId v = 0; v < dag.node_count(); ++v) out << "JOB " << dag.name(v) << ' ' << dag.name(v) << ".sub\n";
+    for (NodeId u = 0; u < dag.node_count(); ++u) {
+        const auto ch = dag.children(u);
+        if (ch.empty()) continue;
+        out << "PARENT " << dag.name(u) << " CHILD";
+        for (NodeId v : ch) out << ' ' << dag.name(v);
+        out << '\n';
+    }
+    out.flush();
+}
+
+// Pegasus DAX 3.6: a <job> per task in id order (id and name the task's
+// name, XML-escaped), then a <child> per task with parents. Names must be
+// free of control characters (XML 1.0 has no way to write most of them).
+void write_dax(std::ostream& os, const Dag& dag) {
+    require_names(dag, "DAX", false);
+    Out out(os);
+    auto attr = [&out](std::string_view s) {
+        std::size_t plain = 0;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            const char* esc = s[i] == '&' ? "&amp;" : s[i] == '<' ? "&lt;" : s[i] == '>' ? "&gt;" : s[i] == '"' ? "&quot;" : nullptr;
+            if (!esc) continue;
+            out << s.substr(plain, i - plain) << std::string_view(esc);
+            plain = i + 1;
+        }
+        out << s.substr(plain);
+    };
+    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+           "<!-- Pegasus DAX written by icsched: tasks and their dependencies only -->\n"
+           "<adag xmlns=\"http://pegasus.isi.edu/schema/DAX\" version=\"3.6\" name=\"dag\">\n";
+    for (NodeId v = 0; v < dag.node_count(); ++v) {
+        out << "  <job id=\"";
+        attr(dag.name(v));
+        out << "\" name=\"";
+        attr(dag.name(v));
+        out << "\"/>\n";
+    }
+    for (NodeId v = 0; v < dag.node_count(); ++v) {
+        const auto ps = dag.parents(v);
+        if (ps.empty()) continue;
+        out << "  <child ref=\"";
+        attr(dag.name(v));
+        out << "\">\n";
+        for (NodeId p : ps) {
+            out << "    <parent ref=\"";
+            attr(dag.name(p));
+            out << "\"/>\n";
+        }
+        out << "  </child>\n";
+    }
+    out << "</adag>\n";
+    out.flush();
+}
+
 void write_adjacency_json(std::ostream& os, const Dag& dag) {
     require_names(dag, "adjacency JSON", true);
     Out out(os);
@@ -194,9 +273,11 @@ void write(std::ostream& out, const Dag& dag, Format format) {
         case Format::dot: detail::write_dot(out, dag); break;
         case Format::wfformat: detail::write_wfformat(out, dag); break;
         case Format::adjacency_json: detail::write_adjacency_json(out, dag); break;
+        case Format::dagman: detail::write_dagman(out, dag); break;
+        case Format::dax: detail::write_dax(out, dag); break;
         default:
             fail(Errc::unsupported, std::string("no writer for format '") + format_name(format) +
-                                        "' (edges, dot, wfformat and adjacency-json can be written)");
+                                        "' (edges, dot, wfformat, adjacency-json, dagman and dax can be written)");
     }
     if (!out) fail(Errc::io, "write failed");
 }

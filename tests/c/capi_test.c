@@ -198,21 +198,73 @@ static void test_files(void) {
     CHECK(f == ICS_FORMAT_EDGES);
 
     /* Every writer's output reads back to the same dag. */
-    const ics_format formats[3] = {ICS_FORMAT_EDGES, ICS_FORMAT_DOT, ICS_FORMAT_WFFORMAT};
-    for (int i = 0; i < 3; ++i) {
+    const ics_format formats[6] = {ICS_FORMAT_EDGES,  ICS_FORMAT_DOT, ICS_FORMAT_WFFORMAT,
+                                   ICS_FORMAT_DAGMAN, ICS_FORMAT_DAX, ICS_FORMAT_ADJACENCY_JSON};
+    for (int i = 0; i < 6; ++i) {
         char* s = NULL;
         size_t len = 0;
         OK(ics_dag_write_string(&s, &len, d, formats[i]));
         CHECK(s != NULL && strlen(s) == len);
         ics_dag* back = NULL;
         OK(ics_dag_read_string(&back, s, len, NULL)); /* auto-detected */
+        ics_format bf = ICS_FORMAT_AUTO;
+        OK(ics_dag_source_format(&bf, back));
+        CHECK(bf == formats[i]);
         ics_dag_info bi = ICS_DAG_INFO_INIT;
         OK(ics_dag_info_get(&bi, back));
         CHECK(bi.nodes == 5 && bi.arcs == 4);
+        /* The same names with the same ids and the same arcs. */
+        for (uint32_t v = 0; v < 5; ++v) {
+            const char *na = NULL, *nb = NULL;
+            OK(ics_dag_node_name(&na, d, v));
+            OK(ics_dag_node_name(&nb, back, v));
+            CHECK(strcmp(na, nb) == 0);
+        }
+        char *ea = NULL, *eb = NULL;
+        OK(ics_dag_write_string(&ea, NULL, d, ICS_FORMAT_EDGES));
+        OK(ics_dag_write_string(&eb, NULL, back, ICS_FORMAT_EDGES));
+        CHECK(strcmp(ea, eb) == 0);
+        ics_free(ea);
+        ics_free(eb);
         uint32_t id;
         OK(ics_dag_node_id(&id, back, "lonely"));
         ics_dag_destroy(back);
         ics_free(s);
+    }
+    /* Names XML must escape survive DAX and DAGMan; names DAGMan cannot hold
+     * are refused. */
+    {
+        static const char odd[] = "x&y z\"<w>\n'q' z\"<w>\n";
+        ics_dag* g = NULL;
+        ics_read_options eo = ICS_READ_OPTIONS_INIT;
+        eo.format = ICS_FORMAT_EDGES;
+        OK(ics_dag_read_string(&g, odd, strlen(odd), &eo));
+        char* x = NULL;
+        OK(ics_dag_write_string(&x, NULL, g, ICS_FORMAT_DAX));
+        ics_dag* back = NULL;
+        OK(ics_dag_read_string(&back, x, strlen(x), NULL));
+        uint32_t id;
+        OK(ics_dag_node_id(&id, back, "x&y"));
+        OK(ics_dag_node_id(&id, back, "z\"<w>"));
+        OK(ics_dag_node_id(&id, back, "'q'"));
+        ics_dag_destroy(back);
+        ics_free(x);
+        OK(ics_dag_write_string(&x, NULL, g, ICS_FORMAT_DAGMAN));
+        OK(ics_dag_read_string(&back, x, strlen(x), NULL));
+        OK(ics_dag_node_id(&id, back, "z\"<w>"));
+        ics_dag_destroy(back);
+        ics_free(x);
+        ics_dag_destroy(g);
+        static const char words[] = "a parent\n";
+        OK(ics_dag_read_string(&g, words, strlen(words), &eo));
+        EXPECT_STATUS(ics_dag_write_string(&x, NULL, g, ICS_FORMAT_DAGMAN), ICS_ERR_UNSUPPORTED, "reserved word");
+        ics_dag_destroy(g);
+        static const char plus[] = "a b+c\n";
+        OK(ics_dag_read_string(&g, plus, strlen(plus), &eo));
+        EXPECT_STATUS(ics_dag_write_string(&x, NULL, g, ICS_FORMAT_DAGMAN), ICS_ERR_UNSUPPORTED, "'+'");
+        OK(ics_dag_write_string(&x, NULL, g, ICS_FORMAT_DAX));
+        ics_free(x);
+        ics_dag_destroy(g);
     }
     char* s = NULL;
     EXPECT_STATUS(ics_dag_write_string(&s, NULL, d, ICS_FORMAT_STG), ICS_ERR_UNSUPPORTED, "");

@@ -540,7 +540,14 @@ class ConvertTest(CliTestCase):
                 self.assertEqual(self.ok_json("info", dot)["format"], "dot")
                 wf = self.write(f"{family}.json", self.ok("convert", dot, "--to", "json"))
                 self.assertEqual(self.shape(wf), want)
-                back = self.write(f"{family}.back.edges", self.ok("convert", wf, "--to", "edges"))
+                dagman = self.write(f"{family}.dag", self.ok("convert", wf, "--to", "dagman"))
+                self.assertEqual(self.ok_json("info", dagman)["format"], "dagman")
+                self.assertEqual(self.shape(dagman), want)
+                dax = os.path.join(self.tmp, f"{family}.dax")
+                self.assertEqual(self.ok("convert", dagman, "--to", "dax", "-o", dax), "")
+                self.assertEqual(self.ok_json("info", dax)["format"], "dax")
+                self.assertEqual(self.shape(dax), want)
+                back = self.write(f"{family}.back.edges", self.ok("convert", dax, "--to", "edges"))
                 self.assertEqual(self.shape(back), want)
                 with open(back) as f:
                     nodes, arcs = parse_edges(f.read())
@@ -555,8 +562,14 @@ class ConvertTest(CliTestCase):
         self.assertIn("digraph", out)
 
     def test_convert_errors(self):
+        # A name DAGMan keeps for splices: refused, nothing written.
+        plus = self.write("plus.edges", "a b+c\n")
+        out = os.path.join(self.tmp, "plus.dag")
+        self.fails(1, "convert", plus, "--to", "dagman", "-o", out, contains=["'+'"])
+        self.assertFalse(os.path.exists(out) and os.path.getsize(out) > 0)
         self.fails(2, "convert", DIAMOND)  # no --to
-        self.fails(2, "convert", DIAMOND, "--to", "xml")
+        self.fails(2, "convert", DIAMOND, "--to", "yaml")
+        self.fails(2, "convert", DIAMOND, "--to", "stg")
         self.fails(2, "convert", DIAMOND, "--to")
         self.fails(1, "convert", DIAMOND, "--to", "dot", "-o", os.path.join(self.tmp, "no", "such", "dir.dot"))
 
@@ -1096,7 +1109,7 @@ class StructureTest(CliTestCase):
                     self.fails(1, "superdag", path, *extra, contains=["not a composition"])
         self.fails(2, "superdag", DIAMOND, "--dot", "--json")
         self.fails(2, "skeleton", DIAMOND, "--json", "--to", "dot")
-        self.fails(2, "skeleton", DIAMOND, "--to", "xml")
+        self.fails(2, "skeleton", DIAMOND, "--to", "yaml")
         self.fails(1, "skeleton", DIAMOND, "--json", "-o", os.path.join(self.tmp, "no", "such", "dir.edges"))
         self.fails(1, "skeleton", os.path.join(self.tmp, "missing.edges"))
         self.fails(1, "superdag", os.path.join(self.tmp, "missing.edges"))
@@ -1153,7 +1166,7 @@ class ErrorTest(CliTestCase):
         self.fails(2, "generate", "klein-bottle", 3, contains=["klein-bottle"])
         self.fails(2, "generate")
         self.fails(2, "generate", "reduction-tree-strings")
-        self.fails(2, "generate", "fft", 3, "--to", "dax")
+        self.fails(2, "generate", "fft", 3, "--to", "stg", contains=["dagman", "dax"])
 
     @unittest.skipUnless(os.path.exists("/dev/full"), "needs /dev/full")
     def test_write_errors(self):

@@ -54,7 +54,7 @@ public class FileTests {
   [Test]
   public void DotAndJsonRoundTrip() {
     using (var dag = Dag.Fft(2)) {
-      foreach (var f in new[] {Format.Edges, Format.Dot, Format.WfFormat}) {
+      foreach (var f in new[] {Format.Edges, Format.Dot, Format.WfFormat, Format.DagMan, Format.Dax}) {
         string text = dag.ToString(f);
         using (var back = Dag.Parse(text, f)) {
           CollectionAssert.AreEqual(Diamond.NamedArcs(dag), Diamond.NamedArcs(back), f.ToString());

@@ -79,13 +79,14 @@ class Dag(_Handle):
         return _dag(_ics.Dag.parseWith(text, _enum(Format, format, 'format'), None, None, 0, 0, 0, 0, 0, False))
 
     def write(self, path, format):
-        """Writes the dag as EDGES, DOT or WFFORMAT (others: IcsException UNSUPPORTED)."""
+        """Writes the dag as EDGES, DOT, WFFORMAT, DAGMAN, DAX or ADJACENCY_JSON (STG, or a
+        name the format cannot hold: IcsException UNSUPPORTED)."""
         import os
         self._live().write(os.fsdecode(path) if isinstance(path, os.PathLike) else path,
                            _enum(Format, format, 'format'))
 
     def to_string(self, format=Format.EDGES):
-        """The dag as text in EDGES, DOT or WFFORMAT."""
+        """The dag as text in EDGES, DOT, WFFORMAT, DAGMAN, DAX or ADJACENCY_JSON."""
         return self._live().toString(_enum(Format, format, 'format'))
 
     @property

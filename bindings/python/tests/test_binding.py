@@ -143,7 +143,7 @@ def test_skeleton_removes_shortcuts():
 
 def test_files_round_trip(tmp_path):
     with Dag.fft(2) as dag:
-        for fmt in (Format.EDGES, Format.DOT, Format.WFFORMAT):
+        for fmt in (Format.EDGES, Format.DOT, Format.WFFORMAT, Format.DAGMAN, Format.DAX):
             path = tmp_path / ('g.' + fmt.name.lower())
             dag.write(path, fmt)
             with Dag.read(path, fmt) as back:

@@ -308,7 +308,12 @@ ICS_API ics_status ics_dag_warning_count(uint32_t* out, const ics_dag* dag);
 ICS_API ics_status ics_dag_warning(const char** out, const ics_dag* dag, uint32_t index);
 /* Format the dag was read from (ICS_FORMAT_AUTO for dags built by hand). */
 ICS_API ics_status ics_dag_source_format(ics_format* out, const ics_dag* dag);
-/* Writes as EDGES, DOT, WFFORMAT (JSON) or ADJACENCY_JSON; others give ICS_ERR_UNSUPPORTED. */
+/* Writes as EDGES, DOT, WFFORMAT (JSON), ADJACENCY_JSON, DAGMAN (a JOB line per
+ * task naming the submit file <task>.sub, then PARENT/CHILD lines) or DAX
+ * (Pegasus DAX 3.6: <job> and <child>/<parent> elements); each reads back to
+ * the same dag with the same ids. STG, or a name the format cannot hold (an
+ * edge list: white space or '#'; DAGMan: white space, '+', PARENT, CHILD,
+ * ALL_NODES, a trailing '\'; control characters), gives ICS_ERR_UNSUPPORTED. */
 ICS_API ics_status ics_dag_write_file(const ics_dag* dag, const char* path, ics_format format);
 /* The same into a NUL-terminated string to free with ics_free(); *out_len may be NULL. */
 ICS_API ics_status ics_dag_write_string(char** out, size_t* out_len, const ics_dag* dag, ics_format format);

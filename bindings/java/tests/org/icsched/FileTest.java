@@ -50,7 +50,7 @@ class FileTest {
   @Test
   void dotAndJsonRoundTrip() throws IOException {
     try (Dag dag = Dag.fft(2)) {
-      for (Format f : new Format[] {Format.EDGES, Format.DOT, Format.WFFORMAT}) {
+      for (Format f : new Format[] {Format.EDGES, Format.DOT, Format.WFFORMAT, Format.DAGMAN, Format.DAX}) {
         String text = dag.toString(f);
         try (Dag back = Dag.parse(text, f)) {
           assertEquals(Diamond.namedArcs(dag), Diamond.namedArcs(back), f.toString());
