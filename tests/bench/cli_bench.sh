@@ -19,6 +19,8 @@
 # fitted over the sizes that finished; times are CPU (user + system) ms, the
 # limit is wall time. Targets: schedule <= 3x info, <= 100
 # bytes per node + arc (reported, not enforced: exit status unaffected).
+# The montage-json, -dagman and -dax cases read the montage sums written in
+# those formats (`ics convert`): the readers' peak memory.
 # ICS_BENCH_CASES picks scaling cases (e.g. "er4 inspiral"); the real
 # workflows (montage-dss15d, inspiral) come from ICS_WORKLOADS (default
 # ../shared/workloads beside the checkout) and are skipped without it.
@@ -132,6 +134,9 @@ if [ "$scaling" = scaling ]; then
                 [ -f "$dss15d" ] || return 1
                 yes "$dss15d" | head -n $(((n + 1061) / 2122)) >"$work/list"
                 "$ics" sum @"$work/list" -o "$out" ;;
+            montage-json | montage-dagman | montage-dax) # the montage case written as WfFormat, DAGMan, DAX
+                gen montage "$n" "$work/text.edges" || return 1
+                "$ics" convert "$work/text.edges" --to "${1#montage-}" -o "$out" ;;
             inspiral) # copies of WorkflowSim Inspiral_1000: x100 = 10^5 tasks
                 [ -f "$inspiral" ] || return 1
                 yes "$inspiral" | head -n $((n / 1000)) >"$work/list"
@@ -150,7 +155,8 @@ if [ "$scaling" = scaling ]; then
     printf '\n| case | nodes | arcs | `ics info` | `ics schedule` | ratio | B/(node+arc) | `--objective memory` | ratio |\n'
     printf '|---|---|---|---|---|---|---|---|---|\n'
     # ICS_BENCH_CASES: a subset of the cases, in this order by default.
-    for c in ${ICS_BENCH_CASES:-laplace er4 er8 layered fmri blocks montage montage-dss15d inspiral knn}; do
+    for c in ${ICS_BENCH_CASES:-laplace er4 er8 layered fmri blocks montage montage-json montage-dagman montage-dax \
+        montage-dss15d inspiral knn}; do
         fit="" over=""
         for n in $sizes; do
             if [ -n "$over" ]; then # past the limit already at a smaller size
@@ -158,6 +164,7 @@ if [ "$scaling" = scaling ]; then
                 continue
             fi
             f="$work/scale.edges"
+            case $c in *-json) f="$work/scale.json" ;; *-dagman) f="$work/scale.dag" ;; *-dax) f="$work/scale.dax" ;; esac
             gen "$c" "$n" "$f" || continue
             read -r nodes arcs < <("$ics" info "$f" | awk '/^nodes:/ {n = $2} /^arcs:/ {a = $2} END {print n, a}')
             info=$(timed "$ics" info "$f")
