@@ -57,20 +57,26 @@ namespace {
 // is a sink of that block with all its parents in it, so running the x-th
 // source of block b makes profile_b[x] - profile_b[x-1] tasks eligible, and
 // the final sinks make none. Memory still needs each parent's last child
-// (one pass over the parents).
+// (one pass over the parents). With `area_out` instead (the same condition),
+// only AREA = Σ E(t) is counted: an order that is but one candidate of the
+// AREA fallback needs no more unless it wins (issue 18: no E(t) array, no
+// pass over the parents).
 std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks, const Linearization& lin,
-                             pebble::Evaluation* ev) {
+                             pebble::Evaluation* ev, std::uint64_t* area_out = nullptr) {
     const NodeId n = dag.node_count();
     std::vector<NodeId> order;
     order.reserve(n);
     std::uint32_t e = 0;
-    if (ev) {
+    const bool count = ev != nullptr || area_out != nullptr;
+    if (count) {
         // The sources: Kahn's FIFO order starts with all of them (dag.hpp),
         // so only they are read, not every node's in-degree.
         for (NodeId v : dag.topological_order()) {
             if (!dag.is_source(v)) break;
             ++e;
         }
+    }
+    if (ev) {
         ev->eligible.clear();
         ev->eligible.reserve(static_cast<std::size_t>(n) + 1);
         ev->eligible.push_back(e);
@@ -78,9 +84,10 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
     std::uint64_t area = e;
     auto run = [&](NodeId v, std::uint32_t newly) {
         order.push_back(v);
-        if (ev) {
-            ev->eligible.push_back(e = e - 1 + newly);
+        if (count) {
+            e = e - 1 + newly;
             area += e;
+            if (ev) ev->eligible.push_back(e);
         }
     };
     std::size_t s = 0;  // next swept group
@@ -96,7 +103,7 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
         }
         for (std::uint32_t b : members) {
             const auto o = blocks.order(b);
-            if (!ev) {
+            if (!count) {
                 order.insert(order.end(), o.begin(), o.end());
                 continue;
             }
@@ -106,6 +113,7 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
     }
     for (NodeId v = 0; v < n; ++v)
         if (dag.is_sink(v)) run(v, 0);
+    if (area_out) *area_out = area;
     if (ev) {
         if (order.size() != n) fail(Errc::internal, "assembled order misses nodes");
         ev->area = area;
@@ -131,6 +139,8 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
 // the sources a block's search may always take, whatever is left (2^12
 // subsets: ~0.1 ms).
 constexpr std::uint64_t kBlockWorkPerDownset = 256;
+// The whole-dag exhaustive search's limit (its down-sets are 64-bit masks).
+constexpr NodeId kExactMaxNodes = 64;
 constexpr std::uint32_t kBlockExactFloor = 12;
 
 std::uint64_t saturated_product(std::uint64_t a, std::uint64_t b) {
@@ -151,7 +161,7 @@ std::uint64_t exact_budget(NodeId n, const Options& opt) {
 
 bool try_exact(const Dag& dag, const Options& opt, Result& r) {
     const NodeId n = dag.node_count();
-    if (n > 64) return false;
+    if (n > kExactMaxNodes) return false;
     const std::uint64_t budget = exact_budget(n, opt);
     try {
         exact::ExactResult ex = exact::exact_schedule(dag, budget);
@@ -214,13 +224,14 @@ std::vector<NodeId> proven_chain(const blocks::ScheduleTable& blocks, const Line
 }
 
 // No IC-optimal schedule proven (r.order, when not empty, is evaluated in
-// r.eval). `chain`: the nonsinks of the proven ▷-chain prefix (proven_chain),
+// r.eval, or has AREA `order_area` with r.eval empty). `chain`: the nonsinks of the proven ▷-chain prefix (proven_chain),
 // which the Sidney candidate keeps in place. Exact AREA within the budget: the AREA-maximal schedule, which is
 // IC-optimal iff its AREA is Σ M(t) (returns false then: the caller finishes
 // as for any IC-optimal schedule). Otherwise the best by AREA of the
 // candidates below, with the certified bound of lib/area. Returns true when r
 // is final.
-bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>& chain, Result& r) {
+bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>& chain, Result& r,
+                   std::optional<std::uint64_t> order_area) {
     const NodeId n = dag.node_count();
     const std::string why = r.reason;
     // The AREA search's own budget; without one (older C callers), every
@@ -313,7 +324,7 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     if (!r.order.empty())
         offer(r.method, r.method == Method::exact ? "exact search (lexicographically best profile)"
                                                   : "▷-linearization continued greedily",
-              std::move(r.order), std::move(r.eval));
+              std::move(r.order), std::move(r.eval), order_area);
     const bool chain_candidate = !chain.empty() && chain.size() < n;
     const std::uint64_t to_build = chain_candidate ? 5 : 4;  // candidate orders (progress)
     if (chain_candidate) {
@@ -436,6 +447,7 @@ Result schedule(const Dag& dag, const Options& opt) {
 
     bool proven = false;
     bool assembled_eval = false;  // r.eval is that of r.order already
+    std::optional<std::uint64_t> assembled_area;  // or only its AREA is known
     std::vector<NodeId> chain;    // the proven ▷-chain prefix's nonsinks (proven_chain)
     if (failed) {
         r.reason = std::move(failed->message);
@@ -500,7 +512,14 @@ Result schedule(const Dag& dag, const Options& opt) {
         if (lin.complete) {
             opt.report("assembly");
             // No shortcut removed: the certificate gives E(t) (see assemble).
-            if (r.shortcuts_removed == 0) {
+            // Unproven, it is one candidate of the AREA fallback (no exact
+            // search past 64 nodes), which needs its AREA only unless it wins.
+            const bool candidate = (!block_reason.empty() || !lin.proven) && dag.node_count() > kExactMaxNodes;
+            if (r.shortcuts_removed == 0 && candidate) {
+                std::uint64_t area = 0;
+                r.order = assemble(dag, r.blocks, lin, nullptr, &area);
+                assembled_area = area;
+            } else if (r.shortcuts_removed == 0) {
                 r.order = assemble(dag, r.blocks, lin, &r.eval);
                 assembled_eval = true;
             } else {
@@ -528,9 +547,10 @@ Result schedule(const Dag& dag, const Options& opt) {
         opt.report("exact search");
         const bool decided = try_exact(dag, opt, r);
         if (r.status != Status::ic_optimal) {
-            if (!r.order.empty() && (decided || !assembled_eval)) r.eval = pebble::evaluate(dag, r.order);
+            if (!r.order.empty() && (decided || (!assembled_eval && !assembled_area)))
+                r.eval = pebble::evaluate(dag, r.order);
             opt.report("AREA fallback");
-            if (area_fallback(dag, opt, chain, r)) return r;
+            if (area_fallback(dag, opt, chain, r, assembled_area)) return r;
         }
     }
     if (!assembled_eval || r.method == Method::exact) {
