@@ -210,14 +210,25 @@ void write_dagman(std::ostream& os, const Dag& dag) {
 
 // Pegasus DAX 3.6: a <job> per task in id order (id and name the task's
 // name, XML-escaped), then a <child> per task with parents. Names must be
-// free of control characters (XML 1.0 has no way to write most of them).
+// free of control characters other than tab and line ends (XML 1.0 has no
+// way to write them).
 void write_dax(std::ostream& os, const Dag& dag) {
     require_names(dag, "DAX", false);
     Out out(os);
     auto attr = [&out](std::string_view s) {
         std::size_t plain = 0;
         for (std::size_t i = 0; i < s.size(); ++i) {
-            const char* esc = s[i] == '&' ? "&amp;" : s[i] == '<' ? "&lt;" : s[i] == '>' ? "&gt;" : s[i] == '"' ? "&quot;" : nullptr;
+            // (White space other than ' ' by reference: a reader turns it
+            // into ' ' in attribute values.)
+            const char c = s[i];
+            const char* esc = c == '&'    ? "&amp;"
+                              : c == '<'  ? "&lt;"
+                              : c == '>'  ? "&gt;"
+                              : c == '"'  ? "&quot;"
+                              : c == '\t' ? "&#9;"
+                              : c == '\n' ? "&#10;"
+                              : c == '\r' ? "&#13;"
+                                          : nullptr;
             if (!esc) continue;
             out << s.substr(plain, i - plain) << std::string_view(esc);
             plain = i + 1;

@@ -51,7 +51,8 @@ void expect_round_trip(const ics::Dag& g, Format f) {
     EXPECT_EQ(arcs(r.dag), arcs(g)) << text.substr(0, 500);
 }
 
-constexpr Format kWritable[] = {Format::edges, Format::dot, Format::wfformat, Format::adjacency_json};
+constexpr Format kWritable[] = {Format::edges,          Format::dot,    Format::wfformat,
+                                Format::adjacency_json, Format::dagman, Format::dax};
 
 }  // namespace
 
@@ -70,7 +71,7 @@ TEST(Writers, RoundTripIsolatedNodesAndIdOrder) {
     EXPECT_EQ(written(make({"a", "b", "c"}, {{"a", "b"}, {"b", "c"}}), Format::edges), "a b\nb c\n");
 }
 
-TEST(Writers, RoundTripOddNamesInDotAndJson) {
+TEST(Writers, RoundTripOddNames) {
     const ics::Dag g = make({"with space", "quote\"d", "back\\slash", "trailing\\", "new\nline", "tab\there", "#hash",
                              "-1.5", "node", "graph", "\xC3\xA9t\xC3\xA9", "ctl\x01"},
                             {{"with space", "quote\"d"},
@@ -90,6 +91,23 @@ TEST(Writers, RoundTripOddNamesInDotAndJson) {
                                   {"-1.5", "graph"},
                                   {"subgraph", "\xC3\xA9t\xC3\xA9"}});
     expect_round_trip(no_ctl, Format::dot);
+    expect_round_trip(no_ctl, Format::dax);  // (XML escapes, white space by reference)
+    expect_round_trip(make({"a&b", "<c>", "q\"d", "back\\slash", "#hash", "-1.5", "\xC3\xA9t\xC3\xA9", "job"},
+                           {{"a&b", "<c>"}, {"q\"d", "back\\slash"}, {"#hash", "job"}, {"-1.5", "\xC3\xA9t\xC3\xA9"}}),
+                      Format::dagman);
+}
+
+TEST(Writers, DagmanRefusesNamesItCannotHold) {
+    for (const char* bad : {"a b", "s+n", "PARENT", "child", "All_Nodes", "trail\\", "tab\there"}) {
+        try {
+            written(make({"ok", bad}, {}), Format::dagman);
+            ADD_FAILURE() << "no error for " << bad;
+        } catch (const ics::Error& e) {
+            EXPECT_EQ(e.code(), Errc::unsupported);
+            EXPECT_NE(std::string(e.what()).find(std::string("'") + bad + "'"), std::string::npos) << e.what();
+        }
+    }
+    EXPECT_THROW(written(make({"ctl\x01"}, {}), Format::dax), ics::Error);
 }
 
 TEST(Writers, EdgeListRefusesWhatItCannotHold) {
@@ -108,7 +126,7 @@ TEST(Writers, EdgeListRefusesWhatItCannotHold) {
 
 TEST(Writers, OtherFormatsAreUnsupported) {
     const ics::Dag g = make({"a"}, {});
-    for (Format f : {Format::automatic, Format::dagman, Format::dax, Format::stg}) {
+    for (Format f : {Format::automatic, Format::stg}) {
         try {
             written(g, f);
             ADD_FAILURE() << "no error";
