@@ -30,8 +30,13 @@ struct ics_cluster_list {
     Magic magic{kClusterListMagic};
     // Without their residual dags (one per worker made 300 workers of
     // K(2000,2000) take 3.6 GB): ics_cluster_residual_dag rebuilds the one
-    // asked for from `source`, a copy of the dag (issue 17).
+    // asked for from `source`, a copy of the dag (issue 17). Nor their
+    // residuals' ids in the dag (4 bytes per node per worker; issue 18:
+    // 10 workers on a 1M-node mesh): the tasks not executed before the
+    // sequence nor by workers 0..i, in increasing id, rebuilt by
+    // ics_cluster_list_get.
     std::vector<cluster::Cluster> clusters;
+    std::vector<NodeId> executed;
     std::shared_ptr<const Dag> source;
     ~ics_cluster_list() { magic = kDeadMagic; }
 };
@@ -276,8 +281,10 @@ ics_status ics_cluster_sequence(ics_cluster_list** out, const ics_dag* dag, cons
     cluster::sequence(g, ids(executed, executed_len, "executed"), std::span<const std::uint32_t>(sizes, count), s,
                       to_options(opts), [&](cluster::Cluster&& cl) {
                           cl.residual = Dag{};  // streamed: one residual at a time
+                          cl.residual_to_original = {};
                           h->clusters.push_back(std::move(cl));
                       });
+    h->executed.assign(executed, executed + executed_len);
     h->source = std::make_shared<const Dag>(g);
     *out = h.release();
     return ICS_OK;
@@ -304,7 +311,14 @@ ics_status ics_cluster_list_get(ics_cluster** out, const ics_cluster_list* list,
     if (index >= l.clusters.size())
         fail(Errc::invalid_argument, "cluster " + std::to_string(index) + " out of range (" +
                                          std::to_string(l.clusters.size()) + " clusters)");
-    return emit_cluster(out, l.clusters[index], l.source);
+    cluster::Cluster c = l.clusters[index];
+    std::vector<char> done(l.source->node_count(), 0);
+    for (NodeId v : l.executed) done[v] = 1;
+    for (std::uint32_t i = 0; i <= index; ++i)
+        for (NodeId v : l.clusters[i].tasks) done[v] = 1;
+    for (NodeId v = 0; v < l.source->node_count(); ++v)
+        if (!done[v]) c.residual_to_original.push_back(v);
+    return emit_cluster(out, std::move(c), l.source);
     ICS_API_END
 }
 

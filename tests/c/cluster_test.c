@@ -142,6 +142,44 @@ static void test_state_sequence_check(void) {
     EXPECT_STATUS(ics_cluster_list_get(&c, list, 3), ICS_ERR_INVALID_ARGUMENT, "out of range");
     ics_cluster_list_destroy(list);
 
+    /* From a running state: the residual a list entry rebuilds holds exactly
+     * the tasks neither executed before nor by workers 0..i (issue 18: the
+     * list keeps no residual ids either). */
+    {
+        const uint32_t sizes2[] = {2, 3};
+        OK(ics_cluster_sequence(&list, g, done, 1, sizes2, 2, ICS_CLUSTER_DIRECT, NULL));
+        served = 1;
+        for (uint32_t i = 0; i < 2; ++i) {
+            OK(ics_cluster_list_get(&c, list, i));
+            uint32_t t[8];
+            OK(ics_cluster_tasks(t, 8, &count, c));
+            served += (uint32_t)count;
+            ics_dag* residual = NULL;
+            OK(ics_cluster_residual_dag(&residual, c));
+            uint32_t rn = 0, id = 0;
+            OK(ics_dag_node_count(&rn, residual));
+            CHECK(rn == g_nodes - served);
+            const char* name = NULL;
+            OK(ics_dag_node_name(&name, g, done[0]));
+            EXPECT_STATUS(ics_dag_node_id(&id, residual, name), ICS_ERR_UNKNOWN_NODE, "");
+            for (size_t j = 0; j < count; ++j) {
+                OK(ics_dag_node_name(&name, g, t[j]));
+                EXPECT_STATUS(ics_dag_node_id(&id, residual, name), ICS_ERR_UNKNOWN_NODE, "");
+            }
+            uint32_t order[64];
+            size_t len = 0;
+            OK(ics_cluster_residual_order(order, 64, &len, c));
+            CHECK(len == rn);
+            for (size_t j = 0; j < len; ++j) {
+                OK(ics_dag_node_name(&name, g, order[j]));
+                OK(ics_dag_node_id(&id, residual, name));
+            }
+            ics_dag_destroy(residual);
+            ics_cluster_destroy(c);
+        }
+        ics_cluster_list_destroy(list);
+    }
+
     /* a user cluster that is not self-contained */
     uint32_t bad[1] = {id_of(g, "1_1")};
     OK(ics_cluster_check(&c, g, NULL, 0, bad, 1, NULL));
