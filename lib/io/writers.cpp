@@ -176,7 +176,7 @@ void write_wfformat(std::ostream& os, const Dag& dag) {
 // after it: DAGMan needs one per node, which the dag does not know), then a
 // PARENT line per task with children. The reader's rules for node names
 // apply: no white space, no '+' (splices), not PARENT/CHILD/ALL_NODES, and
-// no '\\' at the end (it would continue the line).
+// no '\' at the end (it would continue the line).
 void write_dagman(std::ostream& os, const Dag& dag) {
     require_names(dag, "DAGMan", false);
     for (NodeId v = 0; v < dag.node_count(); ++v) {
