@@ -97,6 +97,8 @@ TEST(Writers, RoundTripOddNames) {
                       Format::dagman);
 }
 
+namespace {
+
 // Writing a dag with the node `bad` in format f is refused as unsupported,
 // naming the node.
 void expect_refused(Format f, const char* bad) {
@@ -108,6 +110,8 @@ void expect_refused(Format f, const char* bad) {
         EXPECT_NE(std::string(e.what()).find(std::string("'") + bad + "'"), std::string::npos) << e.what();
     }
 }
+
+}  // namespace
 
 TEST(Writers, DagmanRefusesNamesItCannotHold) {
     for (const char* bad : {"a b", "s+n", "PARENT", "child", "All_Nodes", "trail\\", "tab\there"})
