@@ -45,6 +45,7 @@
 // Sidney blocks in turn, but inside an unsplit set it is only greedy (no
 // 2-approximation guarantee there); SidneyDecomposition::complete says so.
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <limits>
 #include <numeric>
@@ -74,6 +75,9 @@ std::uint64_t g_narrow_limit = 0xFFFFFFFEu, g_narrow_restarts = 0;
 // Networks of at least this many vertices run push-relabel instead of Dinic
 // (tests: 0 = always, max = never).
 std::uint32_t g_push_relabel_vertices = 1u << 10;
+// Dinic's BFS over words of residual heads on networks of ≤ 64 vertices
+// (MaxFlow::bfs_small; tests: false = always the scanning one).
+bool g_small_bfs = true;
 
 // Dinic's maximum flow (flow_network.hpp's storage). The DFS is iterative
 // (closure networks of deep dags have long paths of infinite arcs).
@@ -91,6 +95,26 @@ public:
     void layout() {
         Net::layout();
         level_.resize(n_);
+        // Networks of at most 64 vertices (sums of small blocks: ~10^5 of
+        // ~30 vertices, issue 18) keep each vertex's residual heads as one
+        // word: the BFS then expands a whole level by OR-ing words instead
+        // of scanning arcs. Parallel arcs (a head met twice) would need a
+        // count per head: such networks scan.
+        small_ = g_small_bfs && n_ <= 64;
+        if (small_) {
+            res_.assign(n_, 0);
+            adj_.assign(n_, 0);
+        }
+    }
+    // c < 0: infinite (FlowNetwork::add), and the word of residual heads.
+    void add(std::uint32_t u, std::uint32_t v, Capacity c) {
+        Net::add(u, v, c);
+        if (!small_) return;
+        const std::uint64_t bu = std::uint64_t{1} << u, bv = std::uint64_t{1} << v;
+        if ((adj_[u] & bv) || (adj_[v] & bu)) small_ = false;
+        adj_[u] |= bv;
+        adj_[v] |= bu;
+        if (c != 0) res_[u] |= bv;
     }
     // The maximum flow from s to t, or -1 when `work` (arcs scanned, added
     // to) passes `limit` first, or -2 (narrow only) when a residual would
@@ -130,6 +154,12 @@ public:
                     std::size_t cut = depth;
                     for (std::size_t i = 0; i < depth; ++i) {
                         if (!Net::move(path[i], f, narrow)) return -2;
+                        if (small_) {  // the arc's head loses its residual iff saturated; its tail gains one
+                            const auto& a = arc[path[i]];
+                            const std::uint32_t tail = arc[a.rev].to;
+                            if (a.cap == 0) res_[tail] &= ~(std::uint64_t{1} << a.to);
+                            res_[a.to] |= std::uint64_t{1} << tail;
+                        }
                         if (arc[path[i]].cap == 0 && cut == depth) cut = i;
                     }
                     work += depth;
@@ -173,6 +203,7 @@ private:
     // Levels from s over residual arcs; vertices at t's level or deeper are
     // not expanded. False when t is unreachable.
     bool bfs(std::uint32_t s, std::uint32_t t, std::uint64_t& work_out) {
+        if (small_) return bfs_small(s, t, work_out);
         std::uint64_t work = work_out + n_;
         std::int32_t* const level = level_.data();
         std::uint32_t* const queue = queue_.data();
@@ -199,8 +230,39 @@ private:
         return level[t] >= 0;
     }
 
+    // bfs() a level at a time over the words of residual heads: the
+    // vertices of levels below t's are expanded, each counting its arcs
+    // (scanned or not), t's level is labelled and not expanded, as bfs()'s
+    // queue does: the same levels and the same work.
+    bool bfs_small(std::uint32_t s, std::uint32_t t, std::uint64_t& work_out) {
+        std::uint64_t work = work_out + n_;
+        std::int32_t* const level = level_.data();
+        const std::uint32_t* const start = start_.data();
+        const std::uint64_t* const res = res_.data();
+        std::fill(level, level + n_, -1);
+        level[s] = 0;
+        std::uint64_t seen = std::uint64_t{1} << s, frontier = seen;
+        for (std::int32_t d = 1; frontier != 0; ++d) {
+            std::uint64_t next = 0;
+            for (std::uint64_t f = frontier; f != 0; f &= f - 1) {
+                const auto u = static_cast<std::uint32_t>(std::countr_zero(f));
+                work += start[u + 1] - start[u];
+                next |= res[u];
+            }
+            next &= ~seen;
+            seen |= next;
+            for (std::uint64_t f = next; f != 0; f &= f - 1) level[std::countr_zero(f)] = d;
+            if ((next >> t) & 1) break;
+            frontier = next;
+        }
+        work_out = work;
+        return level[t] >= 0;
+    }
+
     std::vector<std::uint32_t> queue_, path_;
     std::vector<std::int32_t> level_;
+    std::vector<std::uint64_t> res_, adj_;  // small_: residual heads, all heads (either direction), as bits
+    bool small_ = false;
 };
 
 // Decomposes one weakly connected component (its nodes in `comp`) into
@@ -562,6 +624,8 @@ std::uint32_t detail::set_sidney_push_relabel_vertices(std::uint32_t vertices) {
 }
 
 bool detail::set_sidney_component_memo(bool on) { return std::exchange(g_component_memo, on); }
+
+bool detail::set_sidney_small_bfs(bool on) { return std::exchange(g_small_bfs, on); }
 
 std::uint64_t detail::sidney_component_reuses() { return g_component_reuses; }
 
