@@ -98,23 +98,18 @@ public:
         // Networks of at most 64 vertices (sums of small blocks: ~10^5 of
         // ~30 vertices, issue 18) keep each vertex's residual heads as one
         // word: the BFS then expands a whole level by OR-ing words instead
-        // of scanning arcs. Parallel arcs (a head met twice) would need a
-        // count per head: such networks scan.
+        // of scanning arcs. One bit per head is one arc per head: a closure
+        // network never holds two arcs x -> y (the dag's arcs are merged,
+        // each marker's arcs go to distinct parents, and x -> y beside the
+        // reverse of y -> x would need both directions among job -> parent,
+        // marker -> parent, s -> marker, job -> t).
         small_ = g_small_bfs && n_ <= 64;
-        if (small_) {
-            res_.assign(n_, 0);
-            adj_.assign(n_, 0);
-        }
+        if (small_) res_.assign(n_, 0);
     }
     // c < 0: infinite (FlowNetwork::add), and the word of residual heads.
     void add(std::uint32_t u, std::uint32_t v, Capacity c) {
         Net::add(u, v, c);
-        if (!small_) return;
-        const std::uint64_t bu = std::uint64_t{1} << u, bv = std::uint64_t{1} << v;
-        if ((adj_[u] & bv) || (adj_[v] & bu)) small_ = false;
-        adj_[u] |= bv;
-        adj_[v] |= bu;
-        if (c != 0) res_[u] |= bv;
+        if (small_ && c != 0) res_[u] |= std::uint64_t{1} << v;
     }
     // The maximum flow from s to t, or -1 when `work` (arcs scanned, added
     // to) passes `limit` first, or -2 (narrow only) when a residual would
@@ -261,7 +256,7 @@ private:
 
     std::vector<std::uint32_t> queue_, path_;
     std::vector<std::int32_t> level_;
-    std::vector<std::uint64_t> res_, adj_;  // small_: residual heads, all heads (either direction), as bits
+    std::vector<std::uint64_t> res_;  // small_: each vertex's residual heads as bits
     bool small_ = false;
 };
 

@@ -514,6 +514,58 @@ TEST(Sidney, SmallComponentsDecomposeAsTheGeneralPath) {
     EXPECT_GT(blocks, 4000u);  // many blocks over many components
 }
 
+// Dinic's BFS over words of residual heads on networks of at most 64
+// vertices (sidney.cpp, MaxFlow::bfs_small) against the scanning BFS: the
+// same levels and the same vertices expanded, hence the same decomposition
+// and the same work, so the budget cuts at the same place. 300 sums of small
+// interleaved blocks and dags (networks of ~10-60 vertices) and 100 varied
+// dags of 10-90 nodes (networks on both sides of 64), with and without a
+// taken prefix, whole and cut by budgets anywhere, in 32-bit residuals and
+// starting over in 64 mid-flow (narrow limit 3).
+TEST(Sidney, SmallNetworksBfsAsTheScanningOne) {
+    struct Restore {
+        bool bfs = area::detail::set_sidney_small_bfs(true);
+        std::uint64_t narrow = area::detail::set_sidney_narrow_limit(0xFFFFFFFEu);
+        ~Restore() {
+            area::detail::set_sidney_small_bfs(bfs);
+            area::detail::set_sidney_narrow_limit(narrow);
+        }
+    } restore;
+    const PushRelabelThresholdRestored restore_threshold;
+    area::detail::set_sidney_push_relabel_vertices(1u << 10);  // the default: Dinic on these
+    int cut = 0;
+    for (std::uint64_t seed = 1; seed <= 400; ++seed) {
+        const Dag g = seed <= 300 ? interleaved_sum(seed)
+                                  : varied_dag(static_cast<std::uint32_t>(10 + seed % 81), 4, 3.0, seed);
+        const std::vector<NodeId> prefix =
+            seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{};
+        area::detail::set_sidney_small_bfs(false);
+        const std::uint64_t whole = sidney_decomposition(g, prefix, ~std::uint64_t{0}).work;
+        for (std::uint64_t budget : {~std::uint64_t{0}, whole / 2, whole / 3, whole / 7, std::uint64_t{40}}) {
+            for (std::uint64_t limit : {std::uint64_t{0xFFFFFFFEu}, std::uint64_t{3}}) {
+                area::detail::set_sidney_narrow_limit(limit);
+                area::detail::set_sidney_small_bfs(false);
+                const auto ref = sidney_decomposition(g, prefix, budget);
+                area::detail::set_sidney_small_bfs(true);
+                const auto sd = sidney_decomposition(g, prefix, budget);
+                ASSERT_EQ(sd.nodes, ref.nodes) << "seed " << seed << " budget " << budget << " limit " << limit;
+                EXPECT_EQ(sd.offsets, ref.offsets);
+                EXPECT_EQ(sd.released, ref.released);
+                EXPECT_EQ(sd.work, ref.work) << "seed " << seed << " budget " << budget << " limit " << limit;
+                EXPECT_EQ(sd.complete, ref.complete);
+                EXPECT_EQ(sd.unsplit, ref.unsplit);
+                EXPECT_EQ(sd.envelope, ref.envelope);
+                cut += ref.complete ? 0 : 1;
+                if (budget == ~std::uint64_t{0}) {
+                    EXPECT_TRUE(sd.complete);
+                    expect_decomposition(g, sd, prefix);
+                }
+            }
+        }
+    }
+    EXPECT_GT(cut, 1000);  // the budgets below the whole work did cut
+}
+
 // The decomposition with the component memo against running every copy
 // (memo off), with budgets that cut anywhere.
 void expect_memo_runs_as_every_copy(const Dag& g, std::span<const NodeId> prefix, std::uint64_t seed) {
