@@ -566,6 +566,43 @@ TEST(Sidney, SmallNetworksBfsAsTheScanningOne) {
     EXPECT_GT(cut, 1000);  // the budgets below the whole work did cut
 }
 
+// The components' blocks merged by a counting sort on their ratios
+// (sidney.cpp, merge_by_counting) against the heap's k-way merge: the same
+// blocks in the same order (ties across components: the one holding the
+// smaller id first), released counts, envelope and work, on 300 sums of
+// small interleaved blocks and dags (many equal ratios across components)
+// with and without a taken prefix, whole and cut by budgets (a cut
+// component's blocks need not be in order: then the heap merges).
+TEST(Sidney, CountingMergeAsTheHeap) {
+    struct Restore {
+        bool old = area::detail::set_sidney_counting_merge(true);
+        ~Restore() { area::detail::set_sidney_counting_merge(old); }
+    } restore;
+    std::uint64_t ties = 0;
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        const Dag g = interleaved_sum(seed * 7 + 3);
+        const std::vector<NodeId> prefix =
+            seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{};
+        const std::uint64_t whole = sidney_decomposition(g, prefix, ~std::uint64_t{0}).work;
+        for (std::uint64_t budget : {~std::uint64_t{0}, whole / 2, whole / 5}) {
+            area::detail::set_sidney_counting_merge(false);
+            const auto ref = sidney_decomposition(g, prefix, budget);
+            area::detail::set_sidney_counting_merge(true);
+            const auto sd = sidney_decomposition(g, prefix, budget);
+            ASSERT_EQ(sd.nodes, ref.nodes) << "seed " << seed << " budget " << budget;
+            EXPECT_EQ(sd.offsets, ref.offsets);
+            EXPECT_EQ(sd.released, ref.released);
+            EXPECT_EQ(sd.work, ref.work);
+            EXPECT_EQ(sd.complete, ref.complete);
+            EXPECT_EQ(sd.envelope, ref.envelope);
+            if (budget == ~std::uint64_t{0}) expect_decomposition(g, sd, prefix);
+            for (std::size_t k = 1; k < sd.block_count(); ++k)
+                ties += sd.released[k] * sd.block_size(k - 1) == sd.released[k - 1] * sd.block_size(k) ? 1 : 0;
+        }
+    }
+    EXPECT_GT(ties, 3000u);  // equal ratios next to each other, across components
+}
+
 // The decomposition with the component memo against running every copy
 // (memo off), with budgets that cut anywhere.
 void expect_memo_runs_as_every_copy(const Dag& g, std::span<const NodeId> prefix, std::uint64_t seed) {
