@@ -334,10 +334,15 @@ ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
         std::uint64_t lo_sorted[64];
         for (std::uint32_t x = 0; x < (1u << lb); ++x) lo_sorted[x] = lo_union[order.value[x]];
         const std::uint32_t sinks = v.bottoms(), lo_mask = (1u << lb) - 1;
+        // A run cannot beat its size's maximum so far when the high half's
+        // children alone leave no more sinks (f(S) ≤ sinks - |h|): skipped,
+        // the maxima are the same.
         for (std::uint32_t hi = 0; hi < (1u << hb); ++hi) {
             const std::uint64_t h = hi_union[hi];
             const std::uint32_t outside_hi = static_cast<std::uint32_t>(std::popcount(hi));
+            const std::uint32_t ceiling = sinks - static_cast<std::uint32_t>(std::popcount(h));
             for (std::uint32_t j = 0; j <= lb; ++j) {
+                if (ceiling <= most[n - outside_hi - j]) continue;
                 std::uint32_t fewest = 64;
                 for (std::uint32_t x = order.start[j]; x < order.start[j + 1]; ++x)
                     fewest = std::min(fewest, static_cast<std::uint32_t>(std::popcount(h | lo_sorted[x])));
