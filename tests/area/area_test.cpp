@@ -517,8 +517,8 @@ TEST(Sidney, SmallComponentsDecomposeAsTheGeneralPath) {
 // Dinic's BFS over words of residual heads on networks of at most 64
 // vertices (sidney.cpp, MaxFlow::bfs_small) against the scanning BFS: the
 // same levels and the same vertices expanded, hence the same decomposition
-// and the same work, so the budget cuts at the same place. 300 sums of small
-// interleaved blocks and dags (networks of ~10-60 vertices) and 100 varied
+// and the same work, so the budget cuts at the same place. 80 sums of small
+// interleaved blocks and dags (networks of ~10-60 vertices) and 40 varied
 // dags of 10-90 nodes (networks on both sides of 64), with and without a
 // taken prefix, whole and cut by budgets anywhere, in 32-bit residuals and
 // starting over in 64 mid-flow (narrow limit 3).
@@ -534,14 +534,14 @@ TEST(Sidney, SmallNetworksBfsAsTheScanningOne) {
     const PushRelabelThresholdRestored restore_threshold;
     area::detail::set_sidney_push_relabel_vertices(1u << 10);  // the default: Dinic on these
     int cut = 0;
-    for (std::uint64_t seed = 1; seed <= 400; ++seed) {
-        const Dag g = seed <= 300 ? interleaved_sum(seed)
-                                  : varied_dag(static_cast<std::uint32_t>(10 + seed % 81), 4, 3.0, seed);
+    for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+        const Dag g = seed <= 80 ? interleaved_sum(seed)
+                                 : varied_dag(static_cast<std::uint32_t>(10 + (seed * 7) % 81), 4, 3.0, seed);
         const std::vector<NodeId> prefix =
             seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{};
         area::detail::set_sidney_small_bfs(false);
         const std::uint64_t whole = sidney_decomposition(g, prefix, ~std::uint64_t{0}).work;
-        for (std::uint64_t budget : {~std::uint64_t{0}, whole / 2, whole / 3, whole / 7, std::uint64_t{40}}) {
+        for (std::uint64_t budget : {~std::uint64_t{0}, whole / 3, std::uint64_t{40}}) {
             for (std::uint64_t limit : {std::uint64_t{0xFFFFFFFEu}, std::uint64_t{3}}) {
                 area::detail::set_sidney_narrow_limit(limit);
                 area::detail::set_sidney_small_bfs(false);
@@ -563,13 +563,13 @@ TEST(Sidney, SmallNetworksBfsAsTheScanningOne) {
             }
         }
     }
-    EXPECT_GT(cut, 1000);  // the budgets below the whole work did cut
+    EXPECT_GT(cut, 300);  // the budgets below the whole work did cut
 }
 
 // The components' blocks merged by a counting sort on their ratios
 // (sidney.cpp, merge_by_counting) against the heap's k-way merge: the same
 // blocks in the same order (ties across components: the one holding the
-// smaller id first), released counts, envelope and work, on 300 sums of
+// smaller id first), released counts, envelope and work, on 80 sums of
 // small interleaved blocks and dags (many equal ratios across components)
 // with and without a taken prefix, whole and cut by budgets (a cut
 // component's blocks need not be in order: then the heap merges).
@@ -579,12 +579,12 @@ TEST(Sidney, CountingMergeAsTheHeap) {
         ~Restore() { area::detail::set_sidney_counting_merge(old); }
     } restore;
     std::uint64_t ties = 0;
-    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+    for (std::uint64_t seed = 1; seed <= 80; ++seed) {
         const Dag g = interleaved_sum(seed * 7 + 3);
         const std::vector<NodeId> prefix =
             seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{};
         const std::uint64_t whole = sidney_decomposition(g, prefix, ~std::uint64_t{0}).work;
-        for (std::uint64_t budget : {~std::uint64_t{0}, whole / 2, whole / 5}) {
+        for (std::uint64_t budget : {~std::uint64_t{0}, whole / 3}) {
             area::detail::set_sidney_counting_merge(false);
             const auto ref = sidney_decomposition(g, prefix, budget);
             area::detail::set_sidney_counting_merge(true);
@@ -600,7 +600,7 @@ TEST(Sidney, CountingMergeAsTheHeap) {
                 ties += sd.released[k] * sd.block_size(k - 1) == sd.released[k - 1] * sd.block_size(k) ? 1 : 0;
         }
     }
-    EXPECT_GT(ties, 3000u);  // equal ratios next to each other, across components
+    EXPECT_GT(ties, 5000u);  // equal ratios next to each other, across components
 }
 
 // The decomposition with the component memo against running every copy
