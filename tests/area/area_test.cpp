@@ -334,6 +334,19 @@ std::vector<NodeId> down_set_prefix(const Dag& g, std::size_t size) {
     return prefix;
 }
 
+// Two runs that must agree on all a decomposition reports (the envelope
+// too: the bound reads only it).
+void expect_same_decomposition(const area::SidneyDecomposition& sd, const area::SidneyDecomposition& ref,
+                               const std::string& where) {
+    EXPECT_EQ(sd.nodes, ref.nodes) << where;
+    EXPECT_EQ(sd.offsets, ref.offsets) << where;
+    EXPECT_EQ(sd.released, ref.released) << where;
+    EXPECT_EQ(sd.work, ref.work) << where;
+    EXPECT_EQ(sd.complete, ref.complete) << where;
+    EXPECT_EQ(sd.unsplit, ref.unsplit) << where;
+    EXPECT_EQ(sd.envelope, ref.envelope) << where;
+}
+
 // The max-flow keeps residuals in 32 bits while they fit and starts a call
 // over in 64 when one outgrows them (sidney.cpp): with the limit at 3 (most
 // calls start over, mid-flow), at 0 (every call wide, as before) and at the
@@ -358,13 +371,8 @@ TEST(Sidney, NarrowCapacitiesGiveTheSameDecomposition) {
             for (std::uint64_t limit : {std::uint64_t{3}, std::uint64_t{0xFFFFFFFEu}}) {
                 area::detail::set_sidney_narrow_limit(limit);
                 const auto sd = sidney_decomposition(g, prefix, budget);
-                ASSERT_EQ(sd.nodes, ref.nodes) << "seed " << seed << " budget " << budget << " limit " << limit;
-                EXPECT_EQ(sd.offsets, ref.offsets);
-                EXPECT_EQ(sd.released, ref.released);
-                EXPECT_EQ(sd.work, ref.work) << "seed " << seed << " budget " << budget << " limit " << limit;
-                EXPECT_EQ(sd.complete, ref.complete);
-                EXPECT_EQ(sd.unsplit, ref.unsplit);
-                EXPECT_EQ(sd.envelope, ref.envelope);  // hence the same bound (bound.cpp reads only it)
+                expect_same_decomposition(sd, ref, "seed " + std::to_string(seed) + " budget " +
+                                                       std::to_string(budget) + " limit " + std::to_string(limit));
             }
         }
     }
@@ -548,13 +556,8 @@ TEST(Sidney, SmallNetworksBfsAsTheScanningOne) {
                 const auto ref = sidney_decomposition(g, prefix, budget);
                 area::detail::set_sidney_small_bfs(true);
                 const auto sd = sidney_decomposition(g, prefix, budget);
-                ASSERT_EQ(sd.nodes, ref.nodes) << "seed " << seed << " budget " << budget << " limit " << limit;
-                EXPECT_EQ(sd.offsets, ref.offsets);
-                EXPECT_EQ(sd.released, ref.released);
-                EXPECT_EQ(sd.work, ref.work) << "seed " << seed << " budget " << budget << " limit " << limit;
-                EXPECT_EQ(sd.complete, ref.complete);
-                EXPECT_EQ(sd.unsplit, ref.unsplit);
-                EXPECT_EQ(sd.envelope, ref.envelope);
+                expect_same_decomposition(sd, ref, "seed " + std::to_string(seed) + " budget " +
+                                                       std::to_string(budget) + " limit " + std::to_string(limit));
                 cut += ref.complete ? 0 : 1;
                 if (budget == ~std::uint64_t{0}) {
                     EXPECT_TRUE(sd.complete);
@@ -589,12 +592,7 @@ TEST(Sidney, CountingMergeAsTheHeap) {
             const auto ref = sidney_decomposition(g, prefix, budget);
             area::detail::set_sidney_counting_merge(true);
             const auto sd = sidney_decomposition(g, prefix, budget);
-            ASSERT_EQ(sd.nodes, ref.nodes) << "seed " << seed << " budget " << budget;
-            EXPECT_EQ(sd.offsets, ref.offsets);
-            EXPECT_EQ(sd.released, ref.released);
-            EXPECT_EQ(sd.work, ref.work);
-            EXPECT_EQ(sd.complete, ref.complete);
-            EXPECT_EQ(sd.envelope, ref.envelope);
+            expect_same_decomposition(sd, ref, "seed " + std::to_string(seed) + " budget " + std::to_string(budget));
             if (budget == ~std::uint64_t{0}) expect_decomposition(g, sd, prefix);
             for (std::size_t k = 1; k < sd.block_count(); ++k)
                 ties += sd.released[k] * sd.block_size(k - 1) == sd.released[k - 1] * sd.block_size(k) ? 1 : 0;
