@@ -115,6 +115,15 @@ std::uint32_t set_sidney_push_relabel_vertices(std::uint32_t vertices);
 // decomposition is the same either way.
 bool set_sidney_component_memo(bool on);
 std::uint64_t sidney_component_reuses();  // components served by an earlier run so far
+// Tests only: whether Dinic's BFS on networks of at most 64 vertices runs
+// over words of residual heads (sidney.cpp; on by default); returns the
+// previous setting. The decomposition and its work are the same either way.
+bool set_sidney_small_bfs(bool on);
+// Tests only: whether the components' blocks are merged by a counting sort
+// on their ratios when each component's are in order and their (released,
+// size) pairs few (sidney.cpp; on by default), else by a heap; returns the
+// previous setting. The decomposition is the same either way.
+bool set_sidney_counting_merge(bool on);
 }  // namespace detail
 
 // The blocks in turn; inside each, repeatedly the eligible node of the block

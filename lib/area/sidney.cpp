@@ -45,6 +45,7 @@
 // Sidney blocks in turn, but inside an unsplit set it is only greedy (no
 // 2-approximation guarantee there); SidneyDecomposition::complete says so.
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <limits>
 #include <numeric>
@@ -74,6 +75,9 @@ std::uint64_t g_narrow_limit = 0xFFFFFFFEu, g_narrow_restarts = 0;
 // Networks of at least this many vertices run push-relabel instead of Dinic
 // (tests: 0 = always, max = never).
 std::uint32_t g_push_relabel_vertices = 1u << 10;
+// Dinic's BFS over words of residual heads on networks of ≤ 64 vertices
+// (MaxFlow::bfs_small; tests: false = always the scanning one).
+bool g_small_bfs = true;
 
 // Dinic's maximum flow (flow_network.hpp's storage). The DFS is iterative
 // (closure networks of deep dags have long paths of infinite arcs).
@@ -91,6 +95,21 @@ public:
     void layout() {
         Net::layout();
         level_.resize(n_);
+        // Networks of at most 64 vertices (sums of small blocks: ~10^5 of
+        // ~30 vertices, issue 18) keep each vertex's residual heads as one
+        // word: the BFS then expands a whole level by OR-ing words instead
+        // of scanning arcs. One bit per head is one arc per head: a closure
+        // network never holds two arcs x -> y (the dag's arcs are merged,
+        // each marker's arcs go to distinct parents, and x -> y beside the
+        // reverse of y -> x would need both directions among job -> parent,
+        // marker -> parent, s -> marker, job -> t).
+        small_ = g_small_bfs && n_ <= 64;
+        if (small_) res_.assign(n_, 0);
+    }
+    // c < 0: infinite (FlowNetwork::add), and the word of residual heads.
+    void add(std::uint32_t u, std::uint32_t v, Capacity c) {
+        Net::add(u, v, c);
+        if (small_ && c != 0) res_[u] |= std::uint64_t{1} << v;
     }
     // The maximum flow from s to t, or -1 when `work` (arcs scanned, added
     // to) passes `limit` first, or -2 (narrow only) when a residual would
@@ -130,6 +149,12 @@ public:
                     std::size_t cut = depth;
                     for (std::size_t i = 0; i < depth; ++i) {
                         if (!Net::move(path[i], f, narrow)) return -2;
+                        if (small_) {  // the arc's head loses its residual iff saturated; its tail gains one
+                            const auto& a = arc[path[i]];
+                            const std::uint32_t tail = arc[a.rev].to;
+                            if (a.cap == 0) res_[tail] &= ~(std::uint64_t{1} << a.to);
+                            res_[a.to] |= std::uint64_t{1} << tail;
+                        }
                         if (arc[path[i]].cap == 0 && cut == depth) cut = i;
                     }
                     work += depth;
@@ -173,6 +198,7 @@ private:
     // Levels from s over residual arcs; vertices at t's level or deeper are
     // not expanded. False when t is unreachable.
     bool bfs(std::uint32_t s, std::uint32_t t, std::uint64_t& work_out) {
+        if (small_) return bfs_small(s, t, work_out);
         std::uint64_t work = work_out + n_;
         std::int32_t* const level = level_.data();
         std::uint32_t* const queue = queue_.data();
@@ -199,8 +225,39 @@ private:
         return level[t] >= 0;
     }
 
+    // bfs() a level at a time over the words of residual heads: the
+    // vertices of levels below t's are expanded, each counting its arcs
+    // (scanned or not), t's level is labelled and not expanded, as bfs()'s
+    // queue does: the same levels and the same work.
+    bool bfs_small(std::uint32_t s, std::uint32_t t, std::uint64_t& work_out) {
+        std::uint64_t work = work_out + n_;
+        std::int32_t* const level = level_.data();
+        const std::uint32_t* const start = start_.data();
+        const std::uint64_t* const res = res_.data();
+        std::fill(level, level + n_, -1);
+        level[s] = 0;
+        std::uint64_t seen = std::uint64_t{1} << s, frontier = seen;
+        for (std::int32_t d = 1; frontier != 0; ++d) {
+            std::uint64_t next = 0;
+            for (std::uint64_t f = frontier; f != 0; f &= f - 1) {
+                const auto u = static_cast<std::uint32_t>(std::countr_zero(f));
+                work += start[u + 1] - start[u];
+                next |= res[u];
+            }
+            next &= ~seen;
+            seen |= next;
+            for (std::uint64_t f = next; f != 0; f &= f - 1) level[std::countr_zero(f)] = d;
+            if ((next >> t) & 1) break;
+            frontier = next;
+        }
+        work_out = work;
+        return level[t] >= 0;
+    }
+
     std::vector<std::uint32_t> queue_, path_;
     std::vector<std::int32_t> level_;
+    std::vector<std::uint64_t> res_;  // small_: each vertex's residual heads as bits
+    bool small_ = false;
 };
 
 // Decomposes one weakly connected component (its nodes in `comp`) into
@@ -547,6 +604,64 @@ private:
     std::unordered_multimap<std::uint64_t, std::size_t> index_;
 };
 
+// The merge of the components' blocks by non-increasing ratio (ties: the
+// component holding the smaller id first) when each component's blocks are
+// already in that order (always, unless the budget cut it): the heap's
+// k-way merge of sorted runs, ties broken by component, is then the stable
+// sort by ratio of the blocks listed component by component. When their
+// (released, size) pairs are few (sums of small components: random blocks
+// at 10^6 nodes have ~120,000 blocks of ≤ 20 nodes), each pair is ranked by
+// ratio in a table and the blocks are placed by a counting sort, instead of
+// a heap pop per block. Calls emit(k) for every block k in merged order;
+// false (nothing emitted) when the runs are not sorted or the table would
+// be large.
+bool g_counting_merge = true;  // detail::set_sidney_counting_merge
+
+template <class SizeOf, class Emit>
+bool merge_by_counting(const std::vector<std::uint32_t>& first, const std::vector<std::uint64_t>& released,
+                       SizeOf size_of, Emit emit) {
+    if (!g_counting_merge) return false;
+    const std::size_t blocks = released.size();
+    std::uint64_t max_released = 0, max_size = 0;
+    for (std::size_t k = 0; k < blocks; ++k) {
+        max_released = std::max(max_released, released[k]);
+        max_size = std::max<std::uint64_t>(max_size, size_of(k));
+    }
+    constexpr std::uint64_t kMaxTable = std::uint64_t{1} << 16;
+    if (max_released >= kMaxTable || max_size >= kMaxTable || (max_released + 1) * (max_size + 1) > kMaxTable)
+        return false;
+    auto above = [](std::uint64_t r1, std::uint64_t s1, std::uint64_t r2, std::uint64_t s2) {
+        return r1 * s2 > r2 * s1;  // r1/s1 > r2/s2 (both below 2^16: no overflow)
+    };
+    for (std::size_t c = 0; c + 1 < first.size(); ++c)
+        for (std::size_t k = first[c] + 1; k < first[c + 1]; ++k)
+            if (above(released[k], size_of(k), released[k - 1], size_of(k - 1))) return false;
+    const std::size_t width = max_size + 1;
+    constexpr std::uint32_t kAbsent = 0xFFFFFFFFu;
+    std::vector<std::uint32_t> rank((max_released + 1) * width, kAbsent);
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;  // (released, size) present
+    for (std::size_t k = 0; k < blocks; ++k) {
+        std::uint32_t& r = rank[released[k] * width + size_of(k)];
+        if (r == kAbsent) {
+            r = 0;
+            pairs.emplace_back(static_cast<std::uint32_t>(released[k]), static_cast<std::uint32_t>(size_of(k)));
+        }
+    }
+    std::sort(pairs.begin(), pairs.end(),
+              [&](const auto& x, const auto& y) { return above(x.first, x.second, y.first, y.second); });
+    std::uint32_t ranks = 0;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        if (i > 0 && above(pairs[i - 1].first, pairs[i - 1].second, pairs[i].first, pairs[i].second)) ++ranks;
+        rank[pairs[i].first * width + pairs[i].second] = ranks;
+    }
+    std::vector<std::uint32_t> start(static_cast<std::size_t>(ranks) + 2, 0), order(blocks);
+    for (std::size_t k = 0; k < blocks; ++k) ++start[rank[released[k] * width + size_of(k)] + 1];
+    std::partial_sum(start.begin(), start.end(), start.begin());
+    for (std::size_t k = 0; k < blocks; ++k) order[start[rank[released[k] * width + size_of(k)]]++] = static_cast<std::uint32_t>(k);
+    for (std::uint32_t k : order) emit(k);
+    return true;
+}
+
 }  // namespace
 
 std::uint64_t detail::set_sidney_narrow_limit(std::uint64_t limit) {
@@ -562,6 +677,10 @@ std::uint32_t detail::set_sidney_push_relabel_vertices(std::uint32_t vertices) {
 }
 
 bool detail::set_sidney_component_memo(bool on) { return std::exchange(g_component_memo, on); }
+
+bool detail::set_sidney_small_bfs(bool on) { return std::exchange(g_small_bfs, on); }
+
+bool detail::set_sidney_counting_merge(bool on) { return std::exchange(g_counting_merge, on); }
 
 std::uint64_t detail::sidney_component_reuses() { return g_component_reuses; }
 
@@ -690,29 +809,33 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     });
     // Merge by non-increasing ratio, each component's blocks in their order
     // (ties: the component holding the smaller id first).
-    using Head = std::tuple<std::uint64_t, std::uint32_t, std::size_t, std::size_t>;  // released, size, comp, index
-    auto later = [](const Head& x, const Head& y) {
-        const u128 lx = static_cast<u128>(std::get<0>(x)) * std::get<1>(y);
-        const u128 ly = static_cast<u128>(std::get<0>(y)) * std::get<1>(x);
-        if (lx != ly) return lx < ly;  // smaller ratio runs later
-        return std::get<2>(x) > std::get<2>(y);
-    };
-    std::priority_queue<Head, std::vector<Head>, decltype(later)> heads(later);
-    auto push = [&](std::size_t c, std::size_t i) {
-        const std::size_t k = first[c] + i;
-        if (k < first[c + 1]) heads.emplace(released_of[k], ends[k] - begin_of(k), c, i);
-    };
-    for (std::size_t c = 0; c + 1 < first.size(); ++c) push(c, 0);
     SidneyDecomposition out;
     out.nodes.reserve(n);
-    while (!heads.empty()) {
-        const auto [w, s, c, i] = heads.top();
-        heads.pop();
-        const std::size_t k = first[c] + i;
+    auto emit = [&](std::size_t k) {
         out.nodes.insert(out.nodes.end(), nodes.begin() + begin_of(k), nodes.begin() + ends[k]);
         out.offsets.push_back(static_cast<std::uint32_t>(out.nodes.size()));
         out.released.push_back(released_of[k]);
-        push(c, i + 1);
+    };
+    if (!merge_by_counting(first, released_of, [&](std::size_t k) { return ends[k] - begin_of(k); }, emit)) {
+        using Head = std::tuple<std::uint64_t, std::uint32_t, std::size_t, std::size_t>;  // released, size, comp, index
+        auto later = [](const Head& x, const Head& y) {
+            const u128 lx = static_cast<u128>(std::get<0>(x)) * std::get<1>(y);
+            const u128 ly = static_cast<u128>(std::get<0>(y)) * std::get<1>(x);
+            if (lx != ly) return lx < ly;  // smaller ratio runs later
+            return std::get<2>(x) > std::get<2>(y);
+        };
+        std::priority_queue<Head, std::vector<Head>, decltype(later)> heads(later);
+        auto push = [&](std::size_t c, std::size_t i) {
+            const std::size_t k = first[c] + i;
+            if (k < first[c + 1]) heads.emplace(released_of[k], ends[k] - begin_of(k), c, i);
+        };
+        for (std::size_t c = 0; c + 1 < first.size(); ++c) push(c, 0);
+        while (!heads.empty()) {
+            const auto [w, sz, c, i] = heads.top();
+            heads.pop();
+            emit(first[c] + i);
+            push(c, i + 1);
+        }
     }
     out.complete = !dec.exhausted();
     out.unsplit = dec.unsplit();

@@ -19,6 +19,7 @@
 // are tabulated (2^h and 2^(n-h) entries). For 24 sources: two 4096-entry
 // tables, a 2 MiB reach bitset, and ~2 x 16.7M table lookups.
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include "blocks/block_detail.hpp"
@@ -139,8 +140,13 @@ ICS_INLINE std::vector<std::uint32_t> lexmax_order(std::uint32_t n, const std::u
     std::uint32_t k0 = 0;
     while (reached[k0 + 1] != 0) ++k0;
     layer.clear();
-    for (std::uint32_t s = 0; s <= full; ++s)
-        if (static_cast<std::uint32_t>(std::popcount(s)) == k0 && test_bit(reach, s)) layer.push_back(s);
+    // The reachable sets of size k0 in increasing order, read off the set
+    // bits of `reach` (not a test of all 2^n sets).
+    for (std::size_t w = 0; w < reach.size(); ++w)
+        for (std::uint64_t bits = reach[w]; bits != 0; bits &= bits - 1) {
+            const auto s = static_cast<std::uint32_t>(w * 64 + static_cast<std::uint32_t>(std::countr_zero(bits)));
+            if (s <= full && static_cast<std::uint32_t>(std::popcount(s)) == k0) layer.push_back(s);
+        }
     for (std::uint32_t k = k0; k < n; ++k) {
         next.clear();
         std::uint32_t best = 0;
@@ -216,6 +222,68 @@ ICS_INLINE ExactResult search(const BlockView& v, bool want_order) {
 // reused across calls. f(S) is the same number, so every answer is.
 constexpr std::uint32_t kSmall = 12;
 
+// The values 0 .. 2^bits - 1 (bits ≤ 6) by popcount: value[start[j] ..
+// start[j + 1]) have j bits set, each run in increasing order.
+struct ByPopcount {
+    std::uint8_t value[64];
+    std::uint8_t start[8];
+};
+constexpr std::array<ByPopcount, 7> by_popcount_tables() {
+    std::array<ByPopcount, 7> t{};
+    for (std::uint32_t bits = 0; bits <= 6; ++bits) {
+        std::uint32_t k = 0;
+        for (std::uint32_t j = 0; j <= 7; ++j) {
+            t[bits].start[j] = static_cast<std::uint8_t>(k);
+            for (std::uint32_t x = 0; x < (1u << bits); ++x)
+                if (static_cast<std::uint32_t>(std::popcount(x)) == j) t[bits].value[k++] = static_cast<std::uint8_t>(x);
+        }
+    }
+    return t;
+}
+constexpr std::array<ByPopcount, 7> kByPopcount = by_popcount_tables();
+
+// search_small's pass 2 and order, given M(k) (`most`) and f.
+template <class Scratch, class F>
+ICS_INLINE ExactResult finish_small(std::uint32_t n, const std::uint32_t* most, Scratch& sc, bool want_order, F f) {
+    const std::uint32_t size = 1u << n, mask = size - 1;
+    ExactResult r;
+    r.max_profile.assign(most, most + n + 1);
+    // Pass 2's sets, grown forward layer by layer from the empty set: S is
+    // reached iff f(S) = M(|S|) and some S \ {i} is reached, as in search(),
+    // whose scan of all 2^n sets (a branch on every one) this replaces; the
+    // work follows the reached sets, at most n·2^(n-1) tests.
+    sc.reach.assign((size + 63) / 64, 0);
+    std::vector<std::uint64_t>& reach = sc.reach;
+    std::uint32_t reached[kSmall + 1] = {};
+    set_bit(reach, 0);
+    reached[0] = 1;
+    std::vector<std::uint32_t>& layer = sc.layer;
+    std::vector<std::uint32_t>& grown = sc.grown;
+    layer.assign(1, 0);
+    for (std::uint32_t k = 0; k < n && !layer.empty(); ++k) {
+        grown.clear();
+        const std::uint32_t want = most[k + 1];
+        for (std::uint32_t s : layer)
+            for (std::uint32_t out = mask & ~s; out != 0; out &= out - 1) {
+                const std::uint32_t t = s | (out & (0u - out));
+                if (f(t) != want || test_bit(reach, t)) continue;
+                set_bit(reach, t);
+                grown.push_back(t);
+            }
+        reached[k + 1] = static_cast<std::uint32_t>(grown.size());
+        layer.swap(grown);
+    }
+    r.ico = test_bit(reach, mask);
+    if (!want_order) return r;
+    if (r.ico) {
+        r.order = backtrack(n, reach);
+        return r;
+    }
+    // The layered search of search().
+    r.order = lexmax_order(n, reached, reach, f, layer, grown);
+    return r;
+}
+
 template <int W>
 ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
     const std::uint32_t n = v.tops(), size = 1u << n, mask = size - 1;
@@ -234,46 +302,63 @@ ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
             if (s.kids.capacity() > (std::size_t{1} << kSmall)) s.kids = {};
         }
     } trim{sc};
-    sc.fv.resize(size);
-    std::uint32_t* const fv = sc.fv.data();
-    ExactResult r;
-    r.max_profile.assign(n + 1, 0);
     // M(k) in a local array: through the vector, each store to fv (same
     // element type) would reload its data pointer.
     std::uint32_t most[kSmall + 1] = {};
     if (v.bottoms() <= 64) {
         // Every sink one bit of a word: f(S) = sinks - |children of the
         // sources outside S| (f's definition: a sink is counted once all
-        // its parents are in S), the unions doubled source by source (the
-        // upper half copies the lower one with source i added).
-        sc.in_union.resize(size);
-        std::uint64_t* const in_union = sc.in_union.data();
-        in_union[0] = 0;
-        for (std::uint32_t i = 0; i < n; ++i) {
-            std::uint64_t k = 0;
-            for (std::uint32_t b : v.down(i)) k |= std::uint64_t{1} << b;
-            const std::uint32_t half = 1u << i;
-            // Fixed blocks of 8 and restrict (the halves never overlap): -O2's
-            // very cheap cost model then vectorizes the copy.
-            const std::uint64_t* __restrict lo = in_union;
-            std::uint64_t* __restrict hi = in_union + half;
-            if (half >= 8) {
-                for (std::uint32_t z = 0; z < half; z += 8)
-                    for (std::uint32_t u = 0; u < 8; ++u) hi[z + u] = lo[z + u] | k;
-            } else {
-                for (std::uint32_t z = 0; z < half; ++z) hi[z] = lo[z] | k;
+        // its parents are in S). The sources outside S, z = mask ^ S, split
+        // into the low `lb` and the high n - lb: their unions' halves
+        // doubled source by source (the upper half copies the lower one with
+        // source i added) into two tables of at most 64 words. For each
+        // high half, the low halves run by popcount (kByPopcount), so each
+        // size's maximum is kept in a register (a running maximum in most[]
+        // had each update wait on the last store, and mispredicted).
+        const std::uint32_t lb = std::min<std::uint32_t>(n, 6), hb = n - lb;
+        std::uint64_t lo_union[64], hi_union[64];
+        auto double_up = [&v](std::uint64_t* uni, std::uint32_t first, std::uint32_t bits) {
+            uni[0] = 0;
+            for (std::uint32_t i = 0; i < bits; ++i) {
+                std::uint64_t k = 0;
+                for (std::uint32_t b : v.down(first + i)) k |= std::uint64_t{1} << b;
+                const std::uint32_t half = 1u << i;
+                for (std::uint32_t z = 0; z < half; ++z) uni[half + z] = uni[z] | k;
+            }
+        };
+        double_up(lo_union, 0, lb);
+        double_up(hi_union, lb, hb);
+        // The low halves' unions in popcount order: each size's fewest
+        // children outside S is a minimum over a contiguous run.
+        const ByPopcount& order = kByPopcount[lb];
+        std::uint64_t lo_sorted[64];
+        for (std::uint32_t x = 0; x < (1u << lb); ++x) lo_sorted[x] = lo_union[order.value[x]];
+        const std::uint32_t sinks = v.bottoms(), lo_mask = (1u << lb) - 1;
+        // A run cannot beat its size's maximum so far when the high half's
+        // children alone leave no more sinks (f(S) ≤ sinks - |h|): skipped,
+        // the maxima are the same.
+        for (std::uint32_t hi = 0; hi < (1u << hb); ++hi) {
+            const std::uint64_t h = hi_union[hi];
+            const std::uint32_t outside_hi = static_cast<std::uint32_t>(std::popcount(hi));
+            const std::uint32_t ceiling = sinks - static_cast<std::uint32_t>(std::popcount(h));
+            for (std::uint32_t j = 0; j <= lb; ++j) {
+                if (ceiling <= most[n - outside_hi - j]) continue;
+                std::uint32_t fewest = 64;
+                for (std::uint32_t x = order.start[j]; x < order.start[j + 1]; ++x)
+                    fewest = std::min(fewest, static_cast<std::uint32_t>(std::popcount(h | lo_sorted[x])));
+                std::uint32_t& best = most[n - outside_hi - j];
+                best = std::max(best, sinks - fewest);
             }
         }
-        const std::uint32_t sinks = v.bottoms();
-        for (std::uint32_t z = 0; z < size; ++z) {
-            // in_union[z] holds the children of the sources in z, outside S = mask ^ z.
-            const std::uint32_t f = sinks - static_cast<std::uint32_t>(std::popcount(in_union[z]));
-            fv[mask ^ z] = f;
-            // Rarely taken: no store, so no load waits on the last one.
-            std::uint32_t& m = most[n - static_cast<std::uint32_t>(std::popcount(z))];
-            if (f > m) m = f;
-        }
+        // f(S) from the two tables (no table of all 2^n values: pass 2 and
+        // the layered search read only the sets they grow).
+        return finish_small(n, most, sc, want_order, [&](std::uint32_t t) {
+            const std::uint32_t z = mask ^ t;
+            return sinks - static_cast<std::uint32_t>(std::popcount(hi_union[z >> lb] | lo_union[z & lo_mask]));
+        });
     } else {
+        sc.fv.resize(size);
+        std::uint32_t* const fv = sc.fv.data();
         std::uint32_t priv[kSmall] = {}, multi = 0;
         sc.multi_index.assign(v.bottoms(), 0xFFFFFFFFu);
         for (std::uint32_t b = 0; b < v.bottoms(); ++b) {
@@ -321,42 +406,8 @@ ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
             std::uint32_t& m = most[n - static_cast<std::uint32_t>(std::popcount(z))];
             if (f > m) m = f;
         }
+        return finish_small(n, most, sc, want_order, [fv](std::uint32_t t) { return fv[t]; });
     }
-    std::copy(most, most + n + 1, r.max_profile.begin());
-    // Pass 2's sets, grown forward layer by layer from the empty set: S is
-    // reached iff f(S) = M(|S|) and some S \ {i} is reached, as in search(),
-    // whose scan of all 2^n sets (a branch on every one) this replaces; the
-    // work follows the reached sets, at most n·2^(n-1) tests.
-    sc.reach.assign((size + 63) / 64, 0);
-    std::vector<std::uint64_t>& reach = sc.reach;
-    std::uint32_t reached[kSmall + 1] = {};
-    set_bit(reach, 0);
-    reached[0] = 1;
-    std::vector<std::uint32_t>& layer = sc.layer;
-    std::vector<std::uint32_t>& grown = sc.grown;
-    layer.assign(1, 0);
-    for (std::uint32_t k = 0; k < n && !layer.empty(); ++k) {
-        grown.clear();
-        const std::uint32_t want = most[k + 1];
-        for (std::uint32_t s : layer)
-            for (std::uint32_t out = mask & ~s; out != 0; out &= out - 1) {
-                const std::uint32_t t = s | (out & (0u - out));
-                if (fv[t] != want || test_bit(reach, t)) continue;
-                set_bit(reach, t);
-                grown.push_back(t);
-            }
-        reached[k + 1] = static_cast<std::uint32_t>(grown.size());
-        layer.swap(grown);
-    }
-    r.ico = test_bit(reach, mask);
-    if (!want_order) return r;
-    if (r.ico) {
-        r.order = backtrack(n, reach);
-        return r;
-    }
-    // The layered search of search(), f read from the table.
-    r.order = lexmax_order(n, reached, reach, [fv](std::uint32_t t) { return fv[t]; }, layer, grown);
-    return r;
 }
 
 template <int W>

@@ -334,6 +334,19 @@ std::vector<NodeId> down_set_prefix(const Dag& g, std::size_t size) {
     return prefix;
 }
 
+// Two runs that must agree on all a decomposition reports (the envelope
+// too: the bound reads only it).
+void expect_same_decomposition(const area::SidneyDecomposition& sd, const area::SidneyDecomposition& ref,
+                               const std::string& where) {
+    EXPECT_EQ(sd.nodes, ref.nodes) << where;
+    EXPECT_EQ(sd.offsets, ref.offsets) << where;
+    EXPECT_EQ(sd.released, ref.released) << where;
+    EXPECT_EQ(sd.work, ref.work) << where;
+    EXPECT_EQ(sd.complete, ref.complete) << where;
+    EXPECT_EQ(sd.unsplit, ref.unsplit) << where;
+    EXPECT_EQ(sd.envelope, ref.envelope) << where;
+}
+
 // The max-flow keeps residuals in 32 bits while they fit and starts a call
 // over in 64 when one outgrows them (sidney.cpp): with the limit at 3 (most
 // calls start over, mid-flow), at 0 (every call wide, as before) and at the
@@ -358,13 +371,8 @@ TEST(Sidney, NarrowCapacitiesGiveTheSameDecomposition) {
             for (std::uint64_t limit : {std::uint64_t{3}, std::uint64_t{0xFFFFFFFEu}}) {
                 area::detail::set_sidney_narrow_limit(limit);
                 const auto sd = sidney_decomposition(g, prefix, budget);
-                ASSERT_EQ(sd.nodes, ref.nodes) << "seed " << seed << " budget " << budget << " limit " << limit;
-                EXPECT_EQ(sd.offsets, ref.offsets);
-                EXPECT_EQ(sd.released, ref.released);
-                EXPECT_EQ(sd.work, ref.work) << "seed " << seed << " budget " << budget << " limit " << limit;
-                EXPECT_EQ(sd.complete, ref.complete);
-                EXPECT_EQ(sd.unsplit, ref.unsplit);
-                EXPECT_EQ(sd.envelope, ref.envelope);  // hence the same bound (bound.cpp reads only it)
+                expect_same_decomposition(sd, ref, "seed " + std::to_string(seed) + " budget " +
+                                                       std::to_string(budget) + " limit " + std::to_string(limit));
             }
         }
     }
@@ -512,6 +520,85 @@ TEST(Sidney, SmallComponentsDecomposeAsTheGeneralPath) {
         }
     }
     EXPECT_GT(blocks, 4000u);  // many blocks over many components
+}
+
+// Dinic's BFS over words of residual heads on networks of at most 64
+// vertices (sidney.cpp, MaxFlow::bfs_small) against the scanning BFS: the
+// same levels and the same vertices expanded, hence the same decomposition
+// and the same work, so the budget cuts at the same place. 80 sums of small
+// interleaved blocks and dags (networks of ~10-60 vertices) and 40 varied
+// dags of 10-90 nodes (networks on both sides of 64), with and without a
+// taken prefix, whole and cut by budgets anywhere, in 32-bit residuals and
+// starting over in 64 mid-flow (narrow limit 3).
+TEST(Sidney, SmallNetworksBfsAsTheScanningOne) {
+    struct Restore {
+        bool bfs = area::detail::set_sidney_small_bfs(true);
+        std::uint64_t narrow = area::detail::set_sidney_narrow_limit(0xFFFFFFFEu);
+        ~Restore() {
+            area::detail::set_sidney_small_bfs(bfs);
+            area::detail::set_sidney_narrow_limit(narrow);
+        }
+    } restore;
+    const PushRelabelThresholdRestored restore_threshold;
+    area::detail::set_sidney_push_relabel_vertices(1u << 10);  // the default: Dinic on these
+    int cut = 0;
+    for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+        const Dag g = seed <= 80 ? interleaved_sum(seed)
+                                 : varied_dag(static_cast<std::uint32_t>(10 + (seed * 7) % 81), 4, 3.0, seed);
+        const std::vector<NodeId> prefix =
+            seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{};
+        area::detail::set_sidney_small_bfs(false);
+        const std::uint64_t whole = sidney_decomposition(g, prefix, ~std::uint64_t{0}).work;
+        for (std::uint64_t budget : {~std::uint64_t{0}, whole / 3, std::uint64_t{40}}) {
+            for (std::uint64_t limit : {std::uint64_t{0xFFFFFFFEu}, std::uint64_t{3}}) {
+                area::detail::set_sidney_narrow_limit(limit);
+                area::detail::set_sidney_small_bfs(false);
+                const auto ref = sidney_decomposition(g, prefix, budget);
+                area::detail::set_sidney_small_bfs(true);
+                const auto sd = sidney_decomposition(g, prefix, budget);
+                expect_same_decomposition(sd, ref, "seed " + std::to_string(seed) + " budget " +
+                                                       std::to_string(budget) + " limit " + std::to_string(limit));
+                cut += ref.complete ? 0 : 1;
+                if (budget == ~std::uint64_t{0}) {
+                    EXPECT_TRUE(sd.complete);
+                    expect_decomposition(g, sd, prefix);
+                }
+            }
+        }
+    }
+    EXPECT_GT(cut, 300);  // the budgets below the whole work did cut
+}
+
+// The components' blocks merged by a counting sort on their ratios
+// (sidney.cpp, merge_by_counting) against the heap's k-way merge: the same
+// blocks in the same order (ties across components: the one holding the
+// smaller id first), released counts, envelope and work, on 80 sums of
+// small interleaved blocks and dags (many equal ratios across components)
+// with and without a taken prefix, whole and cut by budgets (a cut
+// component's blocks need not be in order: then the heap merges).
+TEST(Sidney, CountingMergeAsTheHeap) {
+    struct Restore {
+        bool old = area::detail::set_sidney_counting_merge(true);
+        ~Restore() { area::detail::set_sidney_counting_merge(old); }
+    } restore;
+    std::uint64_t ties = 0;
+    for (std::uint64_t seed = 1; seed <= 80; ++seed) {
+        const Dag g = interleaved_sum(seed * 7 + 3);
+        const std::vector<NodeId> prefix =
+            seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{};
+        const std::uint64_t whole = sidney_decomposition(g, prefix, ~std::uint64_t{0}).work;
+        for (std::uint64_t budget : {~std::uint64_t{0}, whole / 3}) {
+            area::detail::set_sidney_counting_merge(false);
+            const auto ref = sidney_decomposition(g, prefix, budget);
+            area::detail::set_sidney_counting_merge(true);
+            const auto sd = sidney_decomposition(g, prefix, budget);
+            expect_same_decomposition(sd, ref, "seed " + std::to_string(seed) + " budget " + std::to_string(budget));
+            if (budget == ~std::uint64_t{0}) expect_decomposition(g, sd, prefix);
+            for (std::size_t k = 1; k < sd.block_count(); ++k)
+                ties += sd.released[k] * sd.block_size(k - 1) == sd.released[k - 1] * sd.block_size(k) ? 1 : 0;
+        }
+    }
+    EXPECT_GT(ties, 5000u);  // equal ratios next to each other, across components
 }
 
 // The decomposition with the component memo against running every copy
