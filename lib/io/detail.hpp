@@ -120,6 +120,11 @@ public:
     void consumed(const char* p) noexcept {
         if (reinterpret_cast<std::uintptr_t>(p) >= next_drop_) drop_before(p);
     }
+    // For a reader going one byte at a time: the address at which its next
+    // consumed() call does something (null: never).
+    const char* next_drop() const noexcept {
+        return next_drop_ == UINTPTR_MAX ? nullptr : reinterpret_cast<const char*>(next_drop_);
+    }
     // Gives back the pages of [b, e) without marking them consumed: after a
     // pass over the text (detection, the plain-text check) that the parse
     // will read again in order.

@@ -45,11 +45,13 @@ public:
     using pointer = const char*;
     using reference = const char&;
 
-    ConsumingIterator(const char* p, FileText* file) noexcept : p_(p), file_(file) {}
+    ConsumingIterator(const char* p, FileText* file) noexcept : p_(p), mark_(file->next_drop()), file_(file) {}
     const char& operator*() const noexcept { return *p_; }
     ConsumingIterator& operator++() noexcept {
-        ++p_;
-        file_->consumed(p_);
+        if (++p_ == mark_) [[unlikely]] {
+            file_->consumed(p_);
+            mark_ = file_->next_drop();
+        }
         return *this;
     }
     ConsumingIterator operator++(int) noexcept {
@@ -61,6 +63,7 @@ public:
 
 private:
     const char* p_;
+    const char* mark_;  // the next address at which the file gives pages back
     FileText* file_;
 };
 
