@@ -140,6 +140,7 @@ public:
     // size), made unreadable when `strict` (a reader that reads a consumed
     // byte then crashes instead of silently reading it again).
     void set_drop_step(std::size_t step, bool strict) noexcept;
+    std::size_t drop_step() const noexcept { return drop_step_; }
 
     static constexpr std::size_t kDropStep = std::size_t{1} << 20;
 

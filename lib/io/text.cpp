@@ -126,7 +126,7 @@ void check_text(std::string_view text, std::string_view source, FileText* file) 
     // judged as within the whole text.
     std::size_t at = 0;
     while (at < text.size()) {
-        std::size_t end = std::min(text.size(), at + FileText::kDropStep);
+        std::size_t end = std::min(text.size(), at + file->drop_step());
         if (end < text.size()) {
             const std::size_t nl = text.find('\n', end - 1);
             end = nl == std::string_view::npos ? text.size() : nl + 1;
