@@ -242,6 +242,21 @@ std::unique_ptr<char[]> FileText::release() {
 
 namespace {
 
+// '\n' bytes in [b, e), eight at a time (std::count goes byte by byte at
+// -O2: it was 4% of reading a 122 MB WfFormat file).
+std::size_t count_newlines(const char* b, const char* e) noexcept {
+    constexpr std::uint64_t kNl = 0x0A0A0A0A0A0A0A0Aull, kLow = 0x7F7F7F7F7F7F7F7Full;
+    std::size_t n = 0;
+    for (; e - b >= 8; b += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, b, 8);
+        const std::uint64_t x = w ^ kNl;                          // 0 where a '\n' was
+        const std::uint64_t nonzero = (((x & kLow) + kLow) | x) & ~kLow;  // high bit of each nonzero byte
+        n += 8 - static_cast<std::size_t>(__builtin_popcountll(nonzero));
+    }
+    return n + static_cast<std::size_t>(std::count(b, e, '\n'));
+}
+
 std::size_t page_size() noexcept {
     static const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
     return page;
@@ -267,7 +282,7 @@ void FileText::drop_before(const char* p) noexcept {
     if (upto > dropped_) {
         const char* b = map_ + dropped_;
         const char* e = map_ + upto;
-        newlines_dropped_ += static_cast<std::size_t>(std::count(b, e, '\n'));
+        newlines_dropped_ += count_newlines(b, e);
         for (const char* q = e; q > b; --q)
             if (q[-1] == '\n') {
                 last_newline_ = q - 1;
