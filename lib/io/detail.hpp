@@ -146,7 +146,7 @@ public:
 
 private:
     friend int load_file(const std::string& path, FileText& out, std::uint64_t max_bytes, bool regular_only);
-    friend int map_file(const std::string& path, FileText& out, std::uint64_t max_bytes);
+    friend int map_file(const std::string& path, FileText& out, std::uint64_t max_bytes, std::uint64_t min_bytes);
     const char* data() const noexcept { return map_ ? map_ : data_.get(); }
     void drop_before(const char* p) noexcept;
 
@@ -171,13 +171,15 @@ inline constexpr int kTooLarge = -1;
 inline constexpr int kNotRegular = -2;
 int load_file(const std::string& path, FileText& out, std::uint64_t max_bytes = UINT64_MAX,
               bool regular_only = false);
-// Maps a regular, non-empty file read-only: 0, an errno, kTooLarge, or
-// kNotMappable (a pipe, a device, an empty file, mmap refused), when the
-// caller loads it instead. A mapped file that another process truncates
-// meanwhile ends the process with SIGBUS, as with any mapping: readers map
-// only where they give pages back (keep_source off), load otherwise.
+// Maps a regular file of at least `min_bytes` (and one) read-only: 0, an
+// errno, kTooLarge, or kNotMappable (a pipe, a device, a smaller file, mmap
+// refused), when the caller loads it instead. A mapped file that another
+// process truncates meanwhile ends the process with SIGBUS, as with any
+// mapping: read_file maps only files above one drop step (smaller ones gain
+// nothing) read without their source (kept, it is a buffer of its own).
 inline constexpr int kNotMappable = -3;
-int map_file(const std::string& path, FileText& out, std::uint64_t max_bytes = UINT64_MAX);
+int map_file(const std::string& path, FileText& out, std::uint64_t max_bytes = UINT64_MAX,
+             std::uint64_t min_bytes = 1);
 
 // line_col(text, offset) that reads no byte `spent` has consumed (offset at
 // or after spent->kept(); spent may be null or a loaded file).

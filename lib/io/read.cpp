@@ -109,9 +109,9 @@ ReadResult read_file(const std::string& path, Format format, const ReadLimits& l
     detail::FileText content;
     // Without the source kept, a regular file is mapped so that the readers
     // can give back the pages they have passed (issue 18); the source kept
-    // is a buffer of its own, so loaded.
+    // is a buffer of its own, so loaded; so are files below one drop step.
     int err = detail::kNotMappable;
-    if (!limits.keep_source) err = detail::map_file(path, content, limits.max_bytes);
+    if (!limits.keep_source) err = detail::map_file(path, content, limits.max_bytes, detail::FileText::kDropStep);
     if (err == detail::kNotMappable) err = detail::load_file(path, content, limits.max_bytes);
     if (err == detail::kTooLarge)
         detail::limit_exceeded(path, detail::kNoLine, "max_bytes", limits.max_bytes, "the file is larger");

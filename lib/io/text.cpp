@@ -311,7 +311,7 @@ void FileText::evict(const char* b, const char* e) noexcept {
     if (to > from) ::madvise(map_ + from, to - from, MADV_DONTNEED);
 }
 
-int map_file(const std::string& path, FileText& out, std::uint64_t max_bytes) {
+int map_file(const std::string& path, FileText& out, std::uint64_t max_bytes, std::uint64_t min_bytes) {
     out.clear();
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return errno;
@@ -326,7 +326,7 @@ int map_file(const std::string& path, FileText& out, std::uint64_t max_bytes) {
         result = EISDIR;
     } else if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > max_bytes) {
         result = kTooLarge;
-    } else if (S_ISREG(st.st_mode) && st.st_size > 0) {
+    } else if (S_ISREG(st.st_mode) && st.st_size > 0 && static_cast<std::uint64_t>(st.st_size) >= min_bytes) {
         const auto size = static_cast<std::size_t>(st.st_size);
         void* m = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
         if (m != MAP_FAILED) {

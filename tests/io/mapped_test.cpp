@@ -205,6 +205,11 @@ TEST(Mapped, EmptyFileIsLoadedAndHasNoNodes) {
     FileText file;
     EXPECT_EQ(map_file(path, file), ics::io::detail::kNotMappable);
     EXPECT_EQ(map_file(dir.path().string(), file), EISDIR);
+    const std::string small = dir.file("small.dag", "JOB a a.sub\n");
+    EXPECT_EQ(map_file(small, file, UINT64_MAX, 13), ics::io::detail::kNotMappable);  // below min_bytes
+    EXPECT_EQ(map_file(small, file, UINT64_MAX, 12), 0);
+    EXPECT_EQ(map_file(small, file, 11), ics::io::detail::kTooLarge);
+    EXPECT_FALSE(file.mapped());
     for (Format f : {Format::wfformat, Format::dagman, Format::automatic})
         EXPECT_TRUE(read_fails_with([&] { return read_file(path, f, unkept()); }, Errc::empty_graph, {"no nodes"}));
 }
