@@ -313,9 +313,14 @@ void FileText::evict(const char* b, const char* e) noexcept {
 
 int map_file(const std::string& path, FileText& out, std::uint64_t max_bytes, std::uint64_t min_bytes) {
     out.clear();
+    // Only a regular file is opened here: opening a FIFO, even without
+    // blocking, would let its writer start and then see its reader go.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return errno;
+    if (S_ISDIR(st.st_mode)) return EISDIR;
+    if (!S_ISREG(st.st_mode)) return kNotMappable;
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return errno;
-    struct stat st {};
     if (::fstat(fd, &st) != 0) {
         const int err = errno;
         ::close(fd);
