@@ -338,6 +338,13 @@ TEST(Mapped, ReadFileWithoutTheSourceMatchesWithIt) {
     json += "]}}";
     paths.push_back(dir.file("big.dag", big));
     paths.push_back(dir.file("bom.dag", "\xEF\xBB\xBF" + big));
+    // Included and spliced files (loaded) inside a mapped top file, naming
+    // its nodes and named by it, and a missing one (a warning).
+    dir.file("part.inc", "JOB inc1 i.sub\nPARENT " + chain[7] + " CHILD inc1\n");
+    dir.file("leaf.dag", "JOB L1 l.sub\nJOB L2 l.sub\nPARENT L1 CHILD L2\n");
+    const std::size_t half = big.find('\n', big.size() / 2) + 1;
+    paths.push_back(dir.file("nested.dag", big.substr(0, half) + "INCLUDE part.inc\nSPLICE S leaf.dag\n" +
+                                               "INCLUDE gone.inc\nPARENT inc1 CHILD S\n" + big.substr(half)));
     paths.push_back(dir.file("big.json", json));
     paths.push_back(dir.file("big", "\xEF\xBB\xBF" + json));  // detected by content
     for (const char* sub : {"dagman", "wfformat", "adjacency"})
@@ -353,5 +360,10 @@ TEST(Mapped, ReadFileWithoutTheSourceMatchesWithIt) {
         EXPECT_EQ(outcome([&] { return read_file(p, Format::automatic, dropped).dag; }),
                   outcome([&] { return read_file(p, Format::automatic, kept).dag; }))
             << p;
+        if (p.ends_with("nested.dag")) {
+            const ReadResult r = read_file(p, Format::automatic, dropped);
+            EXPECT_TRUE(r.dag.find("S+L2") != ics::kNoNode && r.dag.find("inc1") != ics::kNoNode);
+            EXPECT_EQ(r.warnings.size(), 1u);
+        }
     }
 }
