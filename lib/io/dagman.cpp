@@ -138,6 +138,7 @@ public:
     // `spent`: the loaded top-level file, freed before the dag is built when
     // no document is kept (limits.keep_source false).
     ReadResult run(std::string_view text, FileText* spent) {
+        const bool keep = limits_.keep_source;
         bytes_ = text.size();
         files_.emplace_back(source_);
         // read_file gives the path itself (base_dir is its folder); a string's
@@ -147,10 +148,9 @@ public:
             top_path.parent_path() == fs::path(base_dir_) ? top_path : fs::path(base_dir_) / top_path.filename()));
         Scope top;
         Context ctx{0, base_dir_, &top, true, kNoAnchor};
-        parse_file(text, ctx);
+        parse_file(text, ctx, keep ? nullptr : spent);
         // Without a document the file is not needed past its lines: freed
         // before the arcs are made (every name is an id or a copy by now).
-        const bool keep = limits_.keep_source;
         if (!keep && spent) spent->clear();
         end_scope(top);
 
@@ -188,13 +188,16 @@ private:
 
     // ---------------------------------------------------------------- lines
 
-    void parse_file(std::string_view text, const Context& ctx) {
-        check_text(text, files_[ctx.file]);
+    // `file` (may be null): the file holding `text`, given back as its
+    // lines are read (a line's names are ids or copies once it is done).
+    void parse_file(std::string_view text, const Context& ctx, FileText* file) {
+        check_text(text, files_[ctx.file], file);
         Lines lines(text);
         std::string_view line;
         std::string joined;
         std::vector<std::string_view> tok;
         while (lines.next(line)) {
+            if (file) file->consumed(line.data());
             const std::size_t first = lines.number();
             const bool comment = trim(line).starts_with('#');
             if (!comment && ends_with_backslash(line)) {
@@ -516,7 +519,8 @@ private:
         files_.push_back(s.path);
         open_paths_.push_back(normal(s.path));
         parse_file(text.view(),
-                   Context{static_cast<std::uint32_t>(files_.size() - 1), dir_of(s.path), &inner, false, kNoAnchor});
+                   Context{static_cast<std::uint32_t>(files_.size() - 1), dir_of(s.path), &inner, false, kNoAnchor},
+                   nullptr);
         end_scope(inner);
         open_paths_.pop_back();
         s.sources = std::move(inner.sources);
@@ -535,7 +539,8 @@ private:
                                      : ctx.top_file       ? static_cast<std::uint32_t>(last - 1)
                                                           : ctx.include_anchor;
         parse_file(text.view(),
-                   Context{static_cast<std::uint32_t>(files_.size() - 1), dir_of(path), ctx.scope, false, anchor});
+                   Context{static_cast<std::uint32_t>(files_.size() - 1), dir_of(path), ctx.scope, false, anchor},
+                   nullptr);
         open_paths_.pop_back();
     }
 

@@ -20,6 +20,8 @@
 
 namespace ics::io::detail {
 
+class FileText;
+
 inline constexpr std::size_t kNoLine = 0;
 
 // "<source>:<line>: " (no line part when line == kNoLine).
@@ -38,6 +40,9 @@ std::string quote(std::string_view s);
 std::size_t find_non_text(std::string_view s, bool allow_controls = false) noexcept;
 // Throws Errc::parse "<source>:<line>: binary data ..." when find_non_text finds something.
 void check_text(std::string_view text, std::string_view source);
+// The same, a mapped `file` (holding `text`; may be null) checked a few pages
+// at a time, each given back once checked (FileText::evict).
+void check_text(std::string_view text, std::string_view source, FileText* file);
 
 // 1-based line and column of byte `offset`.
 std::pair<std::size_t, std::size_t> line_col(std::string_view text, std::size_t offset) noexcept;
@@ -80,32 +85,82 @@ inline void merge_duplicates_before(DagBuilder& b, std::size_t& merge_at, std::u
     if (held >= kFirst && held + incoming > merge_at) merge_at = std::max(kFirst, 2 * b.merge_duplicate_arcs());
 }
 
-class FileText;
 // Freezes the builder: no node -> Errc::empty_graph, a cycle -> Errc::cycle,
 // both with the source name in front. `spent`: the file being read, freed
 // first (the builder holds copies of its names by then), so that the file
 // and the dag's arrays are never held at once (issue 18: peak memory).
 Dag finish(DagBuilder&& builder, std::string_view source, FileText* spent = nullptr);
 
-// A file's bytes. Not a std::string: resizing one zero-fills it first, a
+// A file's bytes: loaded into memory, or mapped (map_file) so that a reader
+// going forward through them can give back what it has passed (issue 18:
+// the peak of a WfFormat or DAGMan read was the whole file plus what the
+// parse had built). Not a std::string: resizing one zero-fills it first, a
 // second pass over every page of a 100 MB file.
 class FileText {
 public:
-    std::string_view view() const noexcept { return {data_.get(), size_}; }
-    void clear() noexcept {
-        data_.reset();
-        size_ = capacity_ = 0;
+    FileText() = default;
+    FileText(const FileText&) = delete;
+    FileText& operator=(const FileText&) = delete;
+    ~FileText() { clear(); }
+
+    std::string_view view() const noexcept { return {data(), size_}; }
+    bool mapped() const noexcept { return map_ != nullptr; }
+    void clear() noexcept;
+    // Hands the bytes over (view() stays valid through the returned buffer)
+    // and empties this; a mapped file's bytes are copied first.
+    std::unique_ptr<char[]> release();
+
+    // The reader will not come back to the bytes before `p` (a pointer into
+    // view(), or its end). A mapped file gives their pages back, a few at a
+    // time (kDropStep), so that only what the reader is at stays in memory; a
+    // byte read again after all is read again from the file (slower, never
+    // wrong), except under set_drop_step's strict test mode. Loaded files
+    // keep everything. Call it as often as you like: most calls are one
+    // comparison.
+    void consumed(const char* p) noexcept {
+        if (reinterpret_cast<std::uintptr_t>(p) >= next_drop_) drop_before(p);
     }
-    // Hands the bytes over (view() stays valid through the returned buffer) and empties this.
-    std::unique_ptr<char[]> release() noexcept {
-        size_ = capacity_ = 0;
-        return std::move(data_);
+    // For a reader going one byte at a time: the address at which its next
+    // consumed() call does something (null: never).
+    const char* next_drop() const noexcept {
+        return next_drop_ == UINTPTR_MAX ? nullptr : reinterpret_cast<const char*>(next_drop_);
     }
+    // Gives back the pages of [b, e) without marking them consumed: after a
+    // pass over the text (detection, the plain-text check) that the parse
+    // will read again in order.
+    void evict(const char* b, const char* e) noexcept;
+    void evict() noexcept { evict(data(), data() + size_); }
+    // Where the bytes not yet consumed start (view().data() when none is),
+    // the '\n' bytes before it, and the last of them (null: none).
+    const char* kept() const noexcept { return data() + dropped_; }
+    std::size_t newlines_dropped() const noexcept { return newlines_dropped_; }
+    const char* last_newline_dropped() const noexcept { return last_newline_; }
+
+    // Tests: the bytes given back at every `step` (a multiple of the page
+    // size), made unreadable when `strict` (a reader that reads a consumed
+    // byte then crashes instead of silently reading it again).
+    void set_drop_step(std::size_t step, bool strict) noexcept;
+    std::size_t drop_step() const noexcept { return drop_step_; }
+
+    static constexpr std::size_t kDropStep = std::size_t{1} << 20;
 
 private:
     friend int load_file(const std::string& path, FileText& out, std::uint64_t max_bytes, bool regular_only);
+    friend int map_file(const std::string& path, FileText& out, std::uint64_t max_bytes, std::uint64_t min_bytes);
+    const char* data() const noexcept { return map_ ? map_ : data_.get(); }
+    void drop_before(const char* p) noexcept;
+
     std::unique_ptr<char[]> data_;
+    char* map_ = nullptr;  // the mapping (data_ unused), its length size_
     std::size_t size_ = 0, capacity_ = 0;
+    // Mapped: bytes [0, dropped_) consumed and given back; the next drop once
+    // the reader passes next_drop_ (an address; never for a loaded file).
+    std::size_t dropped_ = 0;
+    std::uintptr_t next_drop_ = UINTPTR_MAX;
+    std::size_t drop_step_ = kDropStep;
+    bool strict_ = false;
+    std::size_t newlines_dropped_ = 0;
+    const char* last_newline_ = nullptr;
 };
 
 // Reads the whole file; returns 0 or the errno of the failure (EISDIR for a
@@ -116,6 +171,20 @@ inline constexpr int kTooLarge = -1;
 inline constexpr int kNotRegular = -2;
 int load_file(const std::string& path, FileText& out, std::uint64_t max_bytes = UINT64_MAX,
               bool regular_only = false);
+// Maps a regular file of at least `min_bytes` (and one) read-only: 0, an
+// errno, kTooLarge, or kNotMappable (a pipe, a device, a smaller file, mmap
+// refused), when the caller loads it instead. A mapped file that another
+// process truncates meanwhile ends the process with SIGBUS, as with any
+// mapping: read_file maps only files above one drop step (smaller ones gain
+// nothing) read without their source (kept, it is a buffer of its own).
+inline constexpr int kNotMappable = -3;
+int map_file(const std::string& path, FileText& out, std::uint64_t max_bytes = UINT64_MAX,
+             std::uint64_t min_bytes = 1);
+
+// line_col(text, offset) that reads no byte `spent` has consumed (offset at
+// or after spent->kept(); spent may be null or a loaded file).
+std::pair<std::size_t, std::size_t> line_col(std::string_view text, std::size_t offset,
+                                             const FileText* spent) noexcept;
 
 // Errc::too_large "<source>:<line>: <what>: over the read limit <limit> = <value> (raise it ...)".
 [[noreturn]] void limit_exceeded(std::string_view source, std::size_t line, const char* limit, std::uint64_t value,

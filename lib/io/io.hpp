@@ -95,7 +95,11 @@ struct ReadLimits {
     // Keep what writing priorities back needs (ReadResult::source, ::dagman).
     // false: a caller that never rewrites the file (`ics schedule`, `ics info`)
     // drops the text as soon as the dag is built (issue 18: WfFormat's text
-    // was ~53 bytes per node + arc of the peak).
+    // was ~53 bytes per node + arc of the peak); read_file then maps a
+    // regular file of 1 MiB or more, and the DAGMan, WfFormat and adjacency
+    // JSON readers give its pages back as they pass them, so the file is
+    // never held whole (a file truncated by another process meanwhile ends
+    // the process with SIGBUS, as with any mapping).
     bool keep_source = true;
 
     // No limit at all (trusted input only).

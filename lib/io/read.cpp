@@ -40,6 +40,9 @@ ReadResult read_limited(std::string_view content, Format format, std::string_vie
     // DAGMan checks each file it reads).
     if (format == Format::edges || format == Format::dot || format == Format::dax || format == Format::stg)
         detail::check_text(content, source_name);
+    // A mapped file: the pages those passes read leave memory again (the
+    // reader reads them in order, giving each back once passed).
+    if (spent != nullptr) spent->evict();
 
     ReadResult r;
     r.format = format;
@@ -104,7 +107,12 @@ ReadResult read_string(std::string_view content, Format format, std::string_view
 
 ReadResult read_file(const std::string& path, Format format, const ReadLimits& limits) {
     detail::FileText content;
-    const int err = detail::load_file(path, content, limits.max_bytes);
+    // Without the source kept, a regular file is mapped so that the readers
+    // can give back the pages they have passed (issue 18); the source kept
+    // is a buffer of its own, so loaded; so are files below one drop step.
+    int err = detail::kNotMappable;
+    if (!limits.keep_source) err = detail::map_file(path, content, limits.max_bytes, detail::FileText::kDropStep);
+    if (err == detail::kNotMappable) err = detail::load_file(path, content, limits.max_bytes);
     if (err == detail::kTooLarge)
         detail::limit_exceeded(path, detail::kNoLine, "max_bytes", limits.max_bytes, "the file is larger");
     if (err != 0) fail(Errc::io, path + ": cannot read: " + std::strerror(err));

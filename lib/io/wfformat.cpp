@@ -33,10 +33,46 @@ enum class Kind { scalar, string, object, array };
 // Forwards nlohmann's SAX events to Derived::value(Kind, std::string*) for
 // every value (containers included, before they open), Derived::key and
 // Derived::close; maps syntax errors to "<source>:<line>:<col>: ...".
+// A pointer into the text that tells the file how far the parser is: every
+// byte nlohmann's lexer takes goes through operator++ (it copies what it
+// keeps: strings, numbers, the token for messages), so the pages behind it
+// can be given back (FileText::consumed).
+class ConsumingIterator {
+public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = char;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const char*;
+    using reference = const char&;
+
+    ConsumingIterator(const char* p, FileText* file) noexcept : p_(p), mark_(file->next_drop()), file_(file) {}
+    const char& operator*() const noexcept { return *p_; }
+    ConsumingIterator& operator++() noexcept {
+        if (++p_ == mark_) [[unlikely]] {
+            file_->consumed(p_);
+            mark_ = file_->next_drop();
+        }
+        return *this;
+    }
+    ConsumingIterator operator++(int) noexcept {
+        ConsumingIterator old = *this;
+        ++*this;
+        return old;
+    }
+    bool operator==(const ConsumingIterator& o) const noexcept { return p_ == o.p_; }
+
+private:
+    const char* p_;
+    const char* mark_;  // the next address at which the file gives pages back
+    FileText* file_;
+};
+
 template <class Derived>
 class SaxBase {
 public:
-    SaxBase(std::string_view text, std::string_view source) : text_(text), source_(source) {}
+    // `spent` (may be null): the file holding `text`, told as the parse goes.
+    SaxBase(std::string_view text, std::string_view source, FileText* spent = nullptr)
+        : text_(text), source_(source), spent_(spent) {}
 
     bool null() { return self().value(Kind::scalar, nullptr); }
     bool boolean(bool) { return self().value(Kind::scalar, nullptr); }
@@ -56,12 +92,19 @@ public:
         const std::size_t col = what.find("column ");
         const std::size_t colon = col == std::string_view::npos ? col : what.find(": ", col);
         if (colon != std::string_view::npos) what.remove_prefix(colon + 2);
-        const auto [line, column] = line_col(text_, position == 0 ? 0 : position - 1);
+        const auto [line, column] = line_col(text_, position == 0 ? 0 : position - 1, spent_);
         fail_at(Errc::parse, source_, line,
                 "column " + std::to_string(column) + ": JSON syntax error: " + std::string(what));
     }
 
-    void run() { json::sax_parse(text_.data(), text_.data() + text_.size(), &self()); }
+    void run() {
+        if (spent_ != nullptr && spent_->mapped()) {
+            const char* const end = text_.data() + text_.size();
+            json::sax_parse(ConsumingIterator(text_.data(), spent_), ConsumingIterator(end, spent_), &self());
+        } else {
+            json::sax_parse(text_.data(), text_.data() + text_.size(), &self());
+        }
+    }
 
 protected:
     [[noreturn]] void fail_path(Errc code, const std::string& path, const std::string& cause) const {
@@ -70,6 +113,7 @@ protected:
 
     std::string_view text_;
     std::string_view source_;
+    FileText* spent_;
 
 private:
     Derived& self() { return static_cast<Derived&>(*this); }
@@ -116,8 +160,9 @@ class WfFormatReader : public SaxBase<WfFormatReader> {
 public:
     using SaxBase::SaxBase;
 
-    // `spent`: the file, freed once parsed (the references and names are copies).
-    Dag read(FileText* spent) {
+    // spent_: the file, given back as parsed and freed once parsed (the
+    // references and names are copies).
+    Dag read() {
         // The arcs reserved by a bound, as the edge-list reader does by lines:
         // a reference takes at least 3 bytes of text ("x" or "x",). Pages
         // never written take no memory, and the arcs are not copied at each
@@ -126,7 +171,7 @@ public:
         // higher (571 -> 617 MB; the cause was not found).
         b_.reserve_at_most(0, text_.size() / 3 + 1, 0);
         run();
-        if (spent) spent->clear();
+        if (spent_) spent_->clear();
         if (list_path_.empty())
             fail_at(Errc::parse, source_, kNoLine,
                     "no task list: expected workflow.specification.tasks (WfFormat 1.5), workflow.tasks (1.3/1.4) "
@@ -353,7 +398,7 @@ class AdjacencyReader : public SaxBase<AdjacencyReader> {
 public:
     using SaxBase::SaxBase;
 
-    Dag read(FileText* spent) {
+    Dag read() {
         run();
         for (std::size_t i = 0; i < pending_.refs.size(); ++i) {
             const PendingNames::Ref& r = pending_.refs[i];
@@ -363,7 +408,7 @@ public:
                 rethrow_with(e, std::string(source_) + ": " + index_path(key_path(r.owner), r.index) + ": ");
             }
         }
-        return finish(std::move(b_), source_, spent);
+        return finish(std::move(b_), source_, spent_);
     }
 
     bool key(json::string_t& k) {
@@ -413,11 +458,11 @@ private:
 }  // namespace
 
 Dag read_wfformat(std::string_view text, std::string_view source, FileText* spent) {
-    return WfFormatReader(text, source).read(spent);
+    return WfFormatReader(text, source, spent).read();
 }
 
 Dag read_adjacency_json(std::string_view text, std::string_view source, FileText* spent) {
-    return AdjacencyReader(text, source).read(spent);
+    return AdjacencyReader(text, source, spent).read();
 }
 
 }  // namespace ics::io::detail

@@ -282,6 +282,11 @@ typedef struct ics_read_options {
      * the dag is built, for callers that never write priorities back; they
      * then give ICS_ERR_UNSUPPORTED for the file's own target (dagman, dax,
      * wfformat), the message saying to read with keep_source = 1. */
+    /* With 0, ics_dag_read_file maps a regular file of 1 MiB or more instead
+     * of loading it, and the DAGMan, WfFormat and adjacency-JSON readers give
+     * its pages back as they pass them (issue 18: the file is never held
+     * whole); another process truncating the file during the read ends this
+     * one with SIGBUS, as with any mapped file. */
     int keep_source;
 } ics_read_options;
 #define ICS_READ_OPTIONS_INIT                                                                   \
