@@ -183,9 +183,11 @@ private:
 
 }  // namespace
 
+Dag read_dax(XmlPieces& in, std::string_view source) { return DaxReader(source).read(in); }
+
 Dag read_dax(std::string_view text, std::string_view source) {
     XmlWholeText in(text);
-    return DaxReader(source).read(in);
+    return read_dax(in, source);
 }
 
 }  // namespace ics::io::detail

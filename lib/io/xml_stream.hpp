@@ -73,4 +73,8 @@ public:
 // it). A document without any element is malformed.
 void parse_xml(XmlPieces& in, XmlHandler& handler, std::string_view source);
 
+// The DAX reader (dax.cpp) over pieces; read_dax(text, source) reads one.
+// The text is checked already (check_text, no byte-order mark).
+Dag read_dax(XmlPieces& in, std::string_view source);
+
 }  // namespace ics::io::detail
