@@ -190,4 +190,16 @@ Dag read_dax(std::string_view text, std::string_view source) {
     return read_dax(in, source);
 }
 
+Dag read_dax_file(const std::string& path, std::uint64_t max_bytes, std::size_t piece_size) {
+    XmlFilePieces in(path, max_bytes, piece_size);
+    try {
+        return read_dax(in, path);
+    } catch (const Error& e) {
+        // A blank file is "no nodes" in every format (read_limited), not malformed XML.
+        if (e.code() == Errc::parse && in.blank())
+            fail_at(Errc::empty_graph, path, kNoLine, "no nodes");
+        throw;
+    }
+}
+
 }  // namespace ics::io::detail

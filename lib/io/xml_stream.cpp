@@ -15,8 +15,14 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace ics::io::detail {
 
@@ -554,6 +560,115 @@ private:
 
 void parse_xml(XmlPieces& in, XmlHandler& handler, std::string_view source) {
     Parser(in, handler, source).run();
+}
+
+// ---------------------------------------------------------------- a file in pieces
+
+namespace {
+
+[[noreturn]] void cannot_read(const std::string& path, int err) {
+    fail(Errc::io, path + ": cannot read: " + std::strerror(err));
+}
+
+// Bytes of `p` that end with a whole UTF-8 sequence (a lead byte whose
+// sequence the end cuts is left for the next piece).
+std::size_t whole_sequences(const char* p, std::size_t n) noexcept {
+    for (std::size_t k = 1; k <= std::min<std::size_t>(3, n); ++k) {
+        const auto c = static_cast<unsigned char>(p[n - k]);
+        if ((c & 0xC0) == 0x80) continue;  // a continuation byte: look further back
+        const std::size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        return len > k ? n - k : n;
+    }
+    return n;
+}
+
+}  // namespace
+
+XmlFilePieces::XmlFilePieces(const std::string& path, std::uint64_t max_bytes, std::size_t piece_size)
+    : path_(path), max_bytes_(max_bytes), size_(std::max<std::size_t>(piece_size, 8)) {
+    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd_ < 0) cannot_read(path, errno);
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0) cannot_read(path, errno);
+    if (S_ISDIR(st.st_mode)) cannot_read(path, EISDIR);
+    if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > max_bytes)
+        limit_exceeded(path, kNoLine, "max_bytes", max_bytes, "the file is larger");
+    buf_ = std::make_unique_for_overwrite<char[]>(size_);
+}
+
+XmlFilePieces::~XmlFilePieces() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+std::size_t XmlFilePieces::fill(char* at, std::size_t n) {
+    std::size_t got = 0;
+    while (got < n) {
+        const ssize_t r = ::read(fd_, at + got, n - got);
+        if (r == 0) {
+            eof_ = true;
+            break;
+        }
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            cannot_read(path_, errno);
+        }
+        got += static_cast<std::size_t>(r);
+    }
+    total_ += got;
+    if (total_ > max_bytes_) limit_exceeded(path_, kNoLine, "max_bytes", max_bytes_, "the file is larger");
+    return got;
+}
+
+std::string_view XmlFilePieces::next() {
+    if (eof_ && carry_ == 0) {
+        ended_ = true;
+        return {};
+    }
+    std::memmove(buf_.get(), buf_.get() + carry_at_, carry_);
+    std::size_t n = carry_;
+    if (!eof_) n += fill(buf_.get() + carry_, size_ - carry_);
+    const char* p = buf_.get();
+    if (first_) {
+        first_ = false;
+        if (n >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) {
+            p += 3;
+            n -= 3;
+        }
+    }
+    const std::size_t len = eof_ ? n : whole_sequences(p, n);
+    carry_ = n - len;
+    carry_at_ = static_cast<std::size_t>(p + len - buf_.get());
+    if (!nonblank_) nonblank_ = std::any_of(p, p + len, [](char c) { return !is_space(c); });
+    check(p, len);
+    const char* last = nullptr;
+    for (const char* s = p; s < p + len;) {
+        s = static_cast<const char*>(std::memchr(s, '\n', static_cast<std::size_t>(p + len - s)));
+        if (!s) break;
+        ++line_;
+        last = s++;
+    }
+    col_ = last ? static_cast<std::size_t>(p + len - last - 1) : col_ + len;
+    return {p, len};
+}
+
+// check_text on a piece, the line and column counted from the file's start.
+void XmlFilePieces::check(const char* p, std::size_t n) const {
+    const std::size_t bad = find_non_text(std::string_view(p, n));
+    if (bad == std::string_view::npos) return;
+    std::size_t line = line_;
+    const char* last = nullptr;
+    for (const char* s = p; s < p + bad; ++s)
+        if (*s == '\n') {
+            ++line;
+            last = s;
+        }
+    const std::size_t col = last ? static_cast<std::size_t>(p + bad - last) : col_ + bad + 1;
+    const auto c = static_cast<unsigned char>(p[bad]);
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", c);
+    fail_at(Errc::parse, path_, line,
+            std::string(c == 0 ? "binary data (NUL byte" : c < 0x80 ? "binary data (control byte " : "invalid UTF-8 (byte ") +
+                (c == 0 ? "" : hex) + " at column " + std::to_string(col) + ")");
 }
 
 }  // namespace ics::io::detail

@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -40,6 +41,36 @@ public:
 
 private:
     std::string_view text_;
+};
+
+// A file read in pieces of `piece_size` bytes into one buffer, never held
+// whole (issue 18), with read_file's checks: max_bytes (Errc::too_large),
+// one byte-order mark dropped, and check_text's on each piece (binary data,
+// invalid UTF-8: Errc::parse naming the line and column; a UTF-8 sequence
+// cut by the buffer's end is carried over to the next piece). Errors
+// opening or reading: Errc::io "<path>: cannot read: <reason>".
+class XmlFilePieces final : public XmlPieces {
+public:
+    XmlFilePieces(const std::string& path, std::uint64_t max_bytes, std::size_t piece_size);
+    ~XmlFilePieces() override;
+    XmlFilePieces(const XmlFilePieces&) = delete;
+    XmlFilePieces& operator=(const XmlFilePieces&) = delete;
+    std::string_view next() override;
+    // The end was handed out and every byte is white space (read_string's "no nodes").
+    bool blank() const noexcept { return ended_ && !nonblank_; }
+
+private:
+    std::size_t fill(char* at, std::size_t n);
+    void check(const char* p, std::size_t n) const;
+
+    std::string path_;
+    int fd_ = -1;
+    std::uint64_t max_bytes_, total_ = 0;
+    std::unique_ptr<char[]> buf_;
+    std::size_t size_;
+    std::size_t carry_ = 0, carry_at_ = 0;  // an incomplete UTF-8 sequence kept for the next piece
+    bool first_ = true, eof_ = false, ended_ = false, nonblank_ = false;
+    std::size_t line_ = 1, col_ = 0;  // at the start of the next piece (col_: bytes since its line began)
 };
 
 // A start tag as the handler sees it (views valid during the call only).
@@ -76,5 +107,9 @@ void parse_xml(XmlPieces& in, XmlHandler& handler, std::string_view source);
 // The DAX reader (dax.cpp) over pieces; read_dax(text, source) reads one.
 // The text is checked already (check_text, no byte-order mark).
 Dag read_dax(XmlPieces& in, std::string_view source);
+// A DAX file read in pieces (XmlFilePieces), for read_file when the source
+// text is not kept (ReadLimits::keep_source false): the peak holds one piece
+// and the dag, not the file. A blank file: Errc::empty_graph "no nodes".
+Dag read_dax_file(const std::string& path, std::uint64_t max_bytes, std::size_t piece_size = std::size_t{1} << 20);
 
 }  // namespace ics::io::detail

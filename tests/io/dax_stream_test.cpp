@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <unistd.h>
 #include <sstream>
 
 #include "helpers.hpp"
@@ -262,9 +263,10 @@ public:
         return d;
     }
 
-    // Random small edits: any of them may break the XML or the DAX.
-    std::string mutate(std::string d) {
-        static const std::string kBytes = "<>/\"'=&-]![?;# \nxa:";
+    // Random small edits: any of them may break the XML or the DAX
+    // (`binary`: control bytes and broken UTF-8 too).
+    std::string mutate(std::string d, bool binary = false) {
+        const std::string kBytes = binary ? std::string("<>/\"'=&\x01\xC3\xFF\xF0\x9F\n\0", 14) : "<>/\"'=&-]![?;# \nxa:";
         for (int k = pick(1, 3); k > 0 && !d.empty(); --k) {
             const auto at = static_cast<std::size_t>(pick(0, static_cast<int>(d.size()) - 1));
             switch (pick(0, 3)) {
@@ -492,4 +494,94 @@ TEST(DaxStream, HugeAttributesOfOtherElementsAreSkipped) {
     const Outcome o = in_pieces(d, {65536});
     ASSERT_TRUE(o.ok) << o.message;
     EXPECT_EQ(o.names, (std::vector<std::string>{"a", "b"}));
+}
+
+// ------------------------------------------------------------ a file in pieces
+
+namespace {
+
+class TempFile {
+public:
+    explicit TempFile(std::string_view text) {
+        char name[] = "/tmp/ics_dax_stream_XXXXXX";
+        const int fd = ::mkstemp(name);
+        EXPECT_GE(fd, 0);
+        path_ = name;
+        EXPECT_EQ(::write(fd, text.data(), text.size()), static_cast<ssize_t>(text.size()));
+        ::close(fd);
+    }
+    ~TempFile() { std::filesystem::remove(path_); }
+    const std::string& path() const { return path_; }
+
+private:
+    std::string path_;
+};
+
+Outcome from_file(const std::string& path, std::size_t piece, std::uint64_t max_bytes = UINT64_MAX) {
+    return outcome_of([&] { return detail::read_dax_file(path, max_bytes, piece); });
+}
+Outcome whole_file(const std::string& path) {
+    return outcome_of([&] { return ics::io::read_file(path, Format::dax).dag; });
+}
+
+// Same outcome as the file read whole; the message too unless one of them is
+// an XML syntax error (a piece is checked for binary data when it arrives,
+// so an XML error in an earlier piece now comes first; both Errc::parse).
+::testing::AssertionResult same_as_whole(const Outcome& got, const Outcome& want) {
+    const bool xml = got.message.find("XML error") != std::string::npos ||
+                     want.message.find("XML error") != std::string::npos;
+    if (got.ok == want.ok && got.code == want.code && (xml || got.message == want.message) &&
+        got.names == want.names && got.arcs == want.arcs && got.duplicates == want.duplicates)
+        return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << "pieces: " << describe(got) << "\nwhole: " << describe(want);
+}
+
+}  // namespace
+
+TEST(DaxStream, FileInPiecesReadsAsTheWholeFile) {
+    for (std::uint32_t seed = 1; seed <= kSeeds / 10; ++seed) {
+        Generator g(seed);
+        std::string d = seed % 3 ? g.mutate(g.document(), true) : g.document();
+        if (seed % 5 == 0) d = "\xEF\xBB\xBF" + d;  // a byte-order mark
+        const TempFile f(d);
+        const Outcome want = whole_file(f.path());
+        for (std::size_t piece : {8, 9, 10, 13, 64, 1 << 20})
+            ASSERT_TRUE(same_as_whole(from_file(f.path(), piece), want)) << "seed " << seed << ", pieces of " << piece
+                                                                          << "\n" << d;
+    }
+}
+
+TEST(DaxStream, FileInPiecesKeepsUtf8SequencesWholeAndNamesBadBytes) {
+    // Ids of 1- to 4-byte characters, cut by the pieces' ends at every place.
+    const std::string d = "<adag>\n<job id=\"\xC3\xA9t\xC3\xA9\"/>\n<job id=\"\xE2\x82\xAC\xF0\x9F\x98\x80\"/>\n"
+                          "<child ref=\"\xE2\x82\xAC\xF0\x9F\x98\x80\"><parent ref=\"\xC3\xA9t\xC3\xA9\"/></child></adag>\n";
+    const TempFile f(d);
+    for (std::size_t piece = 8; piece <= 40; ++piece) {
+        const Outcome o = from_file(f.path(), piece);
+        ASSERT_TRUE(o.ok) << piece << ": " << o.message;
+        EXPECT_EQ(o.arcs, (Arcs{{"\xC3\xA9t\xC3\xA9", "\xE2\x82\xAC\xF0\x9F\x98\x80"}}));
+    }
+    // A control byte and a broken sequence on line 3, whatever the pieces.
+    for (const std::string bad : {"\x01", "\xE2\x82", "\xF0\x9F\x98"}) {
+        const TempFile b("<adag>\n<job id=\"a\"/>\n<job id=\"b" + bad + "\"/></adag>");
+        const Outcome want = whole_file(b.path());
+        ASSERT_FALSE(want.ok);
+        EXPECT_NE(want.message.find(":3: "), std::string::npos) << want.message;
+        for (std::size_t piece : {8, 9, 10, 11, 12, 23, 24, 25, 26, 27})
+            EXPECT_TRUE(same_as_whole(from_file(b.path(), piece), want)) << piece;
+    }
+}
+
+TEST(DaxStream, FileInPiecesErrors) {
+    const TempFile blank(" \n\t\n");
+    EXPECT_TRUE(read_fails_with([&] { return ics::io::ReadResult{detail::read_dax_file(blank.path(), UINT64_MAX, 8)}; },
+                                Errc::empty_graph, {"no nodes"}));
+    const TempFile small("<adag><job id=\"a\"/></adag>");
+    EXPECT_TRUE(read_fails_with([&] { return ics::io::ReadResult{detail::read_dax_file(small.path(), 10, 8)}; },
+                                Errc::too_large, {"max_bytes = 10"}));
+    EXPECT_TRUE(read_fails_with([&] { return ics::io::ReadResult{detail::read_dax_file("/nonexistent/x.xml", 100, 8)}; },
+                                Errc::io, {"/nonexistent/x.xml: cannot read"}));
+    EXPECT_TRUE(read_fails_with([&] { return ics::io::ReadResult{detail::read_dax_file("/tmp", 100, 8)}; }, Errc::io,
+                                {"/tmp: cannot read"}));
+    EXPECT_TRUE(from_file(small.path(), 8, 26).ok);
 }
