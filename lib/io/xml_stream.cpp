@@ -135,7 +135,7 @@ public:
         if (!stack_ends_.empty())
             error("the file ends inside <" + std::string(top_name()) + "> (" + std::to_string(stack_ends_.size()) +
                   " element" + (stack_ends_.size() > 1 ? "s" : "") + " left open)");
-        if (!seen_element_) error("no element (a document has one)");
+        if (!seen_element_) error("no element (an XML document has one)");
     }
 
 private:
@@ -186,9 +186,10 @@ private:
         return line_;
     }
 
-    [[noreturn]] void error(const std::string& what) {
+    // `back`: the error is that many bytes before p_, on the same line.
+    [[noreturn]] void error(const std::string& what, std::size_t back = 0) {
         const std::size_t line = line_here();
-        const std::uint64_t col = offset() - static_cast<std::uint64_t>(last_nl_abs_ + 1) + 1;
+        const std::uint64_t col = offset() - back - static_cast<std::uint64_t>(last_nl_abs_ + 1) + 1;
         fail_at(Errc::parse, source_, line, "column " + std::to_string(col) + ": XML error: " + what);
     }
     static std::string shown(int c) {
@@ -381,7 +382,8 @@ private:
             i += n;
             if (p_ != end_ || !refill()) break;
         }
-        if (!same || i != open.size()) error("an end tag that does not close <" + std::string(open) + ">");
+        if (!same || i != open.size())  // at the end tag's name, as pugixml had it
+            error("an end tag that does not close <" + std::string(open) + ">", i);
         skip_space();
         if (peek() != '>') error_got("'>' in the end tag of <" + std::string(open) + ">");
         ++p_;
