@@ -254,8 +254,8 @@ private:
             if (p_ != end_ || !refill()) return;
         }
     }
-    // Reads the name at p_; whether it equals `want` (never when empty).
-    bool name_equals(std::string_view want) {
+    // Reads the name at p_ (`length` bytes); whether it equals `want` (never when empty).
+    bool name_equals(std::string_view want, std::size_t& length) {
         std::size_t i = 0;
         bool same = !want.empty();
         for (;;) {
@@ -264,8 +264,10 @@ private:
             const auto n = static_cast<std::size_t>(p_ - s);
             if (same) same = i + n <= want.size() && std::memcmp(s, want.data() + i, n) == 0;
             i += n;
-            if (p_ != end_ || !refill()) return same && i == want.size();
+            if (p_ != end_ || !refill()) break;
         }
+        length = i;
+        return same && i == want.size();
     }
 
     // ------------------------------------------------------------ markup
@@ -316,7 +318,8 @@ private:
 
     // One `name = "value"`; the value of the first `want` goes into e.
     void attribute(std::string_view want, XmlStart& e) {
-        const bool keep = name_equals(want) && !e.has_value;
+        std::size_t length;
+        const bool keep = name_equals(want, length) && !e.has_value;
         int c = get();
         if (is(c, kSpace)) {
             skip_space();
@@ -372,18 +375,9 @@ private:
     void end_tag() {
         if (stack_ends_.empty()) error("an end tag that closes no element");
         const std::string_view open = top_name();
-        std::size_t i = 0;
-        bool same = true;
-        for (;;) {
-            const char* s = p_;
-            while (p_ < end_ && is_char(*p_, kNameChar)) ++p_;
-            const auto n = static_cast<std::size_t>(p_ - s);
-            if (same) same = i + n <= open.size() && std::memcmp(s, open.data() + i, n) == 0;
-            i += n;
-            if (p_ != end_ || !refill()) break;
-        }
-        if (!same || i != open.size())  // at the end tag's name, as pugixml had it
-            error("an end tag that does not close <" + std::string(open) + ">", i);
+        std::size_t length;
+        if (!name_equals(open, length))  // at the end tag's name, as pugixml had it
+            error("an end tag that does not close <" + std::string(open) + ">", length);
         skip_space();
         if (peek() != '>') error_got("'>' in the end tag of <" + std::string(open) + ">");
         ++p_;
