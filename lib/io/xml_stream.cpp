@@ -511,8 +511,8 @@ private:
                 if (nul_line_ == kNoLine) nul_line_ = line_ + static_cast<std::size_t>(std::count(win_, nul_amp_, '\n'));
                 std::string ref = "&#";
                 if (nul_x_) ref += nul_x_;
-                ref.append(std::min<std::size_t>(nul_zeros_, 32), '0');
-                if (nul_zeros_ > 32) ref += "...";
+                ref.append(std::min<std::size_t>(nul_zeros_, 200), '0');  // the old reader's text, if not huge
+                if (nul_zeros_ > 200) ref += "...";
                 fail_at(Errc::parse, source_, nul_line_, "character reference " + ref + "; is NUL, which no name may contain");
             } else {
                 nul_state_ = kNulIdle;  // `c` is looked at again (it may be '&')
