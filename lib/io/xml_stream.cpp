@@ -356,9 +356,10 @@ private:
             const char c = raw[i];
             if (c == '&') {
                 const std::size_t next = decode_reference(raw, i, value_, nul);
-                if (nul)
-                    error("character reference " + std::string(raw.substr(i, next - i)) +
-                          " is NUL (past 2^32), which no name may contain");
+                if (nul)  // pugixml wrapped it to 0 and cut the name there
+                    fail_at(Errc::parse, source_, e.line != kNoLine ? e.line : line_here(),
+                            "character reference " + quote(raw.substr(i, next - i)) +
+                                " is NUL (it wraps past 2^32), which no name may contain");
                 i = next;
             } else if (c == '\r') {
                 value_ += ' ';
