@@ -151,22 +151,21 @@ private:
     }
     std::uint64_t offset() const noexcept { return win_abs_ + static_cast<std::uint64_t>(p_ - win_); }
 
-    // Leaves the current piece (its lines counted) for the next non-empty one.
+    // Leaves the current piece (its lines counted) for the next one; false
+    // at the end (an empty piece).
     bool refill() {
         if (done_) return false;
         count_lines(end_);
-        for (;;) {
-            const std::string_view piece = in_.next();
-            if (piece.empty()) {
-                done_ = true;  // a reference cut by the end is no reference
-                return false;
-            }
-            win_abs_ += static_cast<std::uint64_t>(end_ - win_);
-            win_ = p_ = cnt_ = piece.data();
-            end_ = win_ + piece.size();
-            scan_nul_references();
-            return true;
+        const std::string_view piece = in_.next();
+        if (piece.empty()) {
+            done_ = true;  // a reference cut by the end is no reference
+            return false;
         }
+        win_abs_ += static_cast<std::uint64_t>(end_ - win_);
+        win_ = p_ = cnt_ = piece.data();
+        end_ = win_ + piece.size();
+        scan_nul_references();
+        return true;
     }
 
     // memchr from line end to line end: std::count is a byte loop at -O2.
