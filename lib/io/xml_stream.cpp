@@ -164,8 +164,19 @@ private:
         win_abs_ += static_cast<std::uint64_t>(end_ - win_);
         win_ = p_ = cnt_ = piece.data();
         end_ = win_ + piece.size();
-        scan_nul_references();
+        if (scan_nul_) scan_nul_references();
         return true;
+    }
+
+    // Before an error is thrown: the rest of the input is read (and
+    // searched for &#0; when `scan_nul`), so that what a reader of the whole
+    // text would have found first still comes first whatever the pieces: a
+    // bad byte (XmlFilePieces checks each piece), then &#0;, then the XML
+    // error (the order of read_string, check_text, then the old reader's
+    // search for NUL references before parsing).
+    void drain(bool scan_nul) {
+        scan_nul_ = scan_nul;
+        while (refill()) p_ = end_;
     }
 
     // memchr from line end to line end: std::count is a byte loop at -O2.
@@ -189,7 +200,9 @@ private:
     [[noreturn]] void error(const std::string& what, std::size_t back = 0) {
         const std::size_t line = line_here();
         const std::uint64_t col = offset() - back - static_cast<std::uint64_t>(last_nl_abs_ + 1) + 1;
-        fail_at(Errc::parse, source_, line, "column " + std::to_string(col) + ": XML error: " + what);
+        const std::string cause = "column " + std::to_string(col) + ": XML error: " + what;
+        drain(true);
+        fail_at(Errc::parse, source_, line, cause);
     }
     static std::string shown(int c) {
         if (c >= 0x21 && c < 0x7F) return std::string("'") + static_cast<char>(c) + "'";
@@ -355,10 +368,13 @@ private:
             const char c = raw[i];
             if (c == '&') {
                 const std::size_t next = decode_reference(raw, i, value_, nul);
-                if (nul)  // pugixml wrapped it to 0 and cut the name there
-                    fail_at(Errc::parse, source_, e.line != kNoLine ? e.line : line_here(),
+                if (nul) {  // pugixml wrapped it to 0 and cut the name there
+                    const std::size_t line = e.line != kNoLine ? e.line : line_here();
+                    drain(true);
+                    fail_at(Errc::parse, source_, line,
                             "character reference " + quote(raw.substr(i, next - i)) +
                                 " is NUL (it wraps past 2^32), which no name may contain");
+                }
                 i = next;
             } else if (c == '\r') {
                 value_ += ' ';
@@ -513,7 +529,9 @@ private:
                 if (nul_x_) ref += nul_x_;
                 ref.append(std::min<std::size_t>(nul_zeros_, 200), '0');  // the old reader's text, if not huge
                 if (nul_zeros_ > 200) ref += "...";
-                fail_at(Errc::parse, source_, nul_line_, "character reference " + ref + "; is NUL, which no name may contain");
+                const std::size_t line = nul_line_;
+                drain(false);
+                fail_at(Errc::parse, source_, line, "character reference " + ref + "; is NUL, which no name may contain");
             } else {
                 nul_state_ = kNulIdle;  // `c` is looked at again (it may be '&')
                 continue;
@@ -545,6 +563,7 @@ private:
     bool seen_element_ = false;
     std::string name_, raw_, value_;  // scratch, reused
 
+    bool scan_nul_ = true;
     NulState nul_state_ = kNulIdle;
     const char* nul_amp_ = nullptr;
     std::size_t nul_line_ = kNoLine;
