@@ -6,6 +6,7 @@
 
 #include "io/dagman.hpp"
 #include "io/detail.hpp"
+#include "io/xml_stream.hpp"
 
 namespace ics::io {
 
@@ -20,6 +21,17 @@ std::string policy_root(const ReadLimits& limits, const std::string& dir) {
     std::error_code ec;
     const fs::path root = fs::weakly_canonical(fs::absolute(dir.empty() ? fs::path(".") : fs::path(dir), ec), ec);
     return ec ? std::string() : root.string();
+}
+
+// The formats other than DAGMan write each node and arc out (at least a byte
+// each): max_bytes bounds them while reading, these checks after.
+void check_counts(const Dag& dag, std::string_view source_name, const ReadLimits& limits) {
+    if (dag.node_count() > limits.max_nodes)
+        detail::limit_exceeded(source_name, detail::kNoLine, "max_nodes", limits.max_nodes,
+                               std::to_string(dag.node_count()) + " nodes");
+    if (dag.arc_count() + dag.duplicate_arcs() > limits.max_arcs)
+        detail::limit_exceeded(source_name, detail::kNoLine, "max_arcs", limits.max_arcs,
+                               std::to_string(dag.arc_count() + dag.duplicate_arcs()) + " arcs");
 }
 
 // `spent`: the loaded file holding `content` (null for a string): readers
@@ -58,14 +70,7 @@ ReadResult read_limited(std::string_view content, Format format, std::string_vie
         case Format::adjacency_json: r.dag = detail::read_adjacency_json(content, source_name, spent); break;
         default: fail(Errc::invalid_argument, "unknown format " + std::to_string(static_cast<int>(format)));
     }
-    // The other formats write each node and arc out (at least a byte each):
-    // max_bytes bounds them while reading, these checks after.
-    if (r.dag.node_count() > limits.max_nodes)
-        detail::limit_exceeded(source_name, detail::kNoLine, "max_nodes", limits.max_nodes,
-                               std::to_string(r.dag.node_count()) + " nodes");
-    if (r.dag.arc_count() + r.dag.duplicate_arcs() > limits.max_arcs)
-        detail::limit_exceeded(source_name, detail::kNoLine, "max_arcs", limits.max_arcs,
-                               std::to_string(r.dag.arc_count() + r.dag.duplicate_arcs()) + " arcs");
+    check_counts(r.dag, source_name, limits);
     if ((format == Format::dax || format == Format::wfformat) && !limits.keep_source) r.source_dropped = true;
     if (r.source_dropped) r.dropped_name = std::string(source_name);
     if ((format == Format::dax || format == Format::wfformat) && limits.keep_source) {
@@ -106,6 +111,23 @@ ReadResult read_string(std::string_view content, Format format, std::string_view
 }
 
 ReadResult read_file(const std::string& path, Format format, const ReadLimits& limits) {
+    // A DAX file whose text is not kept is read in 1 MiB pieces, never whole
+    // (issue 18: no mapping, so nothing another process does to the file
+    // can end this one).
+    const auto dax_name = [&] {
+        const std::size_t dot = path.rfind('.');
+        const std::string_view ext = dot == std::string::npos ? std::string_view() : std::string_view(path).substr(dot + 1);
+        return detail::iequals(ext, "xml") || detail::iequals(ext, "dax");
+    };
+    if (!limits.keep_source && (format == Format::dax || (format == Format::automatic && dax_name()))) {
+        ReadResult r;
+        r.format = Format::dax;
+        r.dag = detail::read_dax_file(path, limits.max_bytes);
+        check_counts(r.dag, path, limits);
+        r.source_dropped = true;
+        r.dropped_name = path;
+        return r;
+    }
     detail::FileText content;
     // Without the source kept, a regular file is mapped so that the readers
     // can give back the pages they have passed (issue 18); the source kept

@@ -663,6 +663,9 @@ std::string_view XmlFilePieces::next() {
         last = s++;
     }
     col_ = last ? static_cast<std::size_t>(p + len - last - 1) : col_ + len;
+    // (The last piece: a 0-byte file's is its only one, which a parser may
+    // take for the end without asking again.)
+    if (eof_ && carry_ == 0) ended_ = true;
     return {p, len};
 }
 

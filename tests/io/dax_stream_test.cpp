@@ -489,6 +489,12 @@ TEST(DaxStream, FileInPiecesErrors) {
     const TempFile blank(" \n\t\n");
     EXPECT_TRUE(read_fails_with([&] { return result_of(detail::read_dax_file(blank.path(), UINT64_MAX, 8)); },
                                 Errc::empty_graph, {"no nodes"}));
+    // 0 bytes and a byte-order mark alone: blank too, as in every format.
+    for (const char* text : {"", "\xEF\xBB\xBF"}) {
+        const TempFile empty(text);
+        EXPECT_TRUE(read_fails_with([&] { return result_of(detail::read_dax_file(empty.path(), UINT64_MAX, 8)); },
+                                    Errc::empty_graph, {"no nodes"}));
+    }
     const TempFile small("<adag><job id=\"a\"/></adag>");
     EXPECT_TRUE(read_fails_with([&] { return result_of(detail::read_dax_file(small.path(), 10, 8)); },
                                 Errc::too_large, {"max_bytes = 10"}));
