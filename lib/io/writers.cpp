@@ -113,6 +113,9 @@ void write_edges(std::ostream& os, const Dag& dag) {
                                         "(write DOT or WfFormat JSON instead)");
     }
     Out out(os);
+    // Node 0's name comes first: starting with U+FEFF, it would be read as
+    // the file's byte-order mark and dropped, so a blank line goes first.
+    if (n > 0 && dag.name(0).starts_with("\xEF\xBB\xBF")) out << '\n';
     // Ids below `next` have been mentioned; a lone name declares the next id
     // whenever an arc line would mention a node out of id order.
     NodeId next = 0;
