@@ -190,8 +190,9 @@ ExactResult exact_search(const BlockView& v, bool want_order = true);
 // sources take a one-table path in exact_search): a test oracle.
 ExactResult exact_search_reference(const BlockView& v, bool want_order = true);
 
-// The greedy order of greedy.cpp (not proven).
-std::vector<std::uint32_t> greedy_order(const BlockView& v);
+// The greedy order of greedy.cpp (not proven). Its keys are packed into 64
+// bits when they fit in narrow_bits (<= 64), else into 128 (tests lower it).
+std::vector<std::uint32_t> greedy_order(const BlockView& v, unsigned narrow_bits = 64);
 
 // Sinks of the block with these sources when it is complete bipartite (every
 // source feeds the same children: butterflies, tree nodes), else 0. Unsorted,

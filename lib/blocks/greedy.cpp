@@ -21,6 +21,7 @@
 // Time O(arcs + sum over executed sources of the parent classes of their
 // sinks * log(classes)).
 #include <algorithm>
+#include <bit>
 #include <numeric>
 
 #include "blocks/block_detail.hpp"
@@ -74,119 +75,165 @@ Twins twin_classes(const BlockView& v) {
     return tw;
 }
 
+// A class's keys packed into one integer K (std::uint64_t, or unsigned
+// __int128 when the block's key ranges need more than 64 bits), most
+// significant first: completes, nmax - nearest, wmax - waiting, T - 1 - rank
+// of the candidate's global id among the tops. One integer comparison orders
+// two classes as the four keys do, and the heap entry holds the keys
+// themselves, so an update reads one entry instead of a class and its entry.
+struct Layout {
+    unsigned sc, sn, sw;         // shifts of completes, nmax - nearest, wmax - waiting
+    unsigned bn, br;             // widths of nmax - nearest and of the rank field
+    std::uint32_t nmax, wmax, rmax;
+};
+
+struct Sink {
+    std::uint32_t missing, pc;  // unexecuted parents; first parent class in pc
+};
+
+template <class K>
+std::vector<std::uint32_t> run_greedy(const BlockView& v, const Twins& tw, std::vector<Sink>& sk,
+                                      const std::vector<std::uint32_t>& pc, const std::vector<std::uint32_t>& rank,
+                                      const std::vector<std::uint32_t>& completes,
+                                      const std::vector<std::uint32_t>& nearest,
+                                      const std::vector<std::uint32_t>& waiting, const Layout& L) {
+    const auto C = static_cast<std::uint32_t>(tw.start.size() - 1);
+    const K one = 1, rmask = (one << L.br) - 1, nmask = (one << L.bn) - 1;
+    struct Entry {
+        K key;
+        std::uint32_t cls;
+        bool operator<(const Entry& o) const noexcept { return key < o.key; }
+    };
+    constexpr std::uint32_t kOut = 0xFFFFFFFFu;  // slot of a class not in the heap
+    std::vector<std::uint32_t> slot(C, kOut), next(C), left(C);
+    auto heap = make_indexed_max_heap<Entry>([](const Entry& e) { return e.cls; },
+                                             [&](std::uint32_t c) -> std::uint32_t& { return slot[c]; });
+    for (std::uint32_t c = 0; c < C; ++c) {
+        next[c] = tw.start[c];
+        left[c] = tw.start[c + 1] - tw.start[c];
+        const K key = (K{completes[c]} << L.sc) | (K{L.nmax - std::min(nearest[c], L.nmax)} << L.sn) |
+                      (K{L.wmax - waiting[c]} << L.sw) | K{L.rmax - rank[tw.members[next[c]]]};
+        heap.push(Entry{key, c});
+    }
+    // A waiting sink of the executed source, now missing m >= 1 parents:
+    // one waiting fewer, one more completed if m == 1, nearest <= m - 1.
+    const auto update = [&](K& key, std::uint32_t m) {
+        key += one << L.sw;
+        if (m == 1) key += one << L.sc;
+        const auto inv = K{L.nmax - (m - 1)}, cur = (key >> L.sn) & nmask;
+        if (inv > cur) key += (inv - cur) << L.sn;
+    };
+
+    std::vector<std::uint32_t> order;
+    order.reserve(v.tops());
+    // One step's updates in passes, each prefetching what the next reads at
+    // random (issue 18: on a 100k x 100k random layer pair these loads missed
+    // the cache): the executed source's sinks, their parent classes, the
+    // classes' slots, then the heap entries. Keys are distinct (the
+    // candidates' ranks), so the heap pops the same whatever the order of
+    // raises.
+    std::vector<std::uint32_t> waiting_sinks;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> touched;  // (class, the sink's missing)
+    while (!heap.empty()) {
+        // Take the best class out while its keys change (every other class
+        // with members left stays in the heap).
+        Entry e0 = heap.pop();
+        const std::uint32_t c0 = e0.cls;
+        slot[c0] = kOut;
+        const std::uint32_t t = tw.members[next[c0]];
+        order.push_back(t);
+        const bool again = --left[c0] > 0;
+        if (again) e0.key = (e0.key & ~rmask) | K{L.rmax - rank[tw.members[++next[c0]]]};
+        const auto down = v.down(t);
+        for (std::uint32_t b : down) __builtin_prefetch(&sk[b]);
+        waiting_sinks.clear();
+        for (std::uint32_t b : down) {
+            if (--sk[b].missing == 0) continue;
+            waiting_sinks.push_back(b);
+            __builtin_prefetch(&pc[sk[b].pc]);
+        }
+        touched.clear();
+        for (std::uint32_t b : waiting_sinks)
+            for (std::uint32_t k = sk[b].pc; k < sk[b + 1].pc; ++k) {
+                touched.emplace_back(pc[k], sk[b].missing);
+                __builtin_prefetch(&slot[pc[k]]);
+            }
+        for (const auto& [p, m] : touched)
+            if (slot[p] != kOut) heap.prefetch_at(slot[p]);
+        for (const auto& [p, m] : touched) {
+            if (p == c0) {
+                if (again) update(e0.key, m);
+                continue;
+            }
+            const std::uint32_t s = slot[p];
+            if (s == kOut) continue;  // no members left
+            Entry e = heap.at(s);
+            update(e.key, m);
+            heap.raise_at(s, e);  // keys only improve
+        }
+        if (again) heap.push(e0);
+    }
+    return order;
+}
+
 }  // namespace
 
-std::vector<std::uint32_t> greedy_order(const BlockView& v) {
+std::vector<std::uint32_t> greedy_order(const BlockView& v, unsigned narrow_bits) {
     const std::uint32_t T = v.tops(), B = v.bottoms();
     const Twins tw = twin_classes(v);
     const auto C = static_cast<std::uint32_t>(tw.start.size() - 1);
 
-    // Parent classes of each bottom (CSR), each class once.
-    std::vector<std::uint32_t> pc_off(static_cast<std::size_t>(B) + 1, 0), pc;
+    // Parent classes of each bottom (CSR beside its count of unexecuted
+    // parents: one cache line for both), each class once.
+    std::vector<Sink> sk(static_cast<std::size_t>(B) + 1, Sink{0, 0});
+    std::vector<std::uint32_t> pc;
     {
         std::vector<std::uint32_t> last(C, 0xFFFFFFFFu);
         for (std::uint32_t b = 0; b < B; ++b) {
+            sk[b].pc = static_cast<std::uint32_t>(pc.size());
             for (std::uint32_t t : v.up(b))
                 if (last[tw.cls[t]] != b) {
                     last[tw.cls[t]] = b;
                     pc.push_back(tw.cls[t]);
                 }
-            pc_off[b + 1] = static_cast<std::uint32_t>(pc.size());
         }
+        sk[B].pc = static_cast<std::uint32_t>(pc.size());
     }
-
-    // Per class, side by side (one cache line per update): its keys, how
-    // many members remain, the global id of its candidate (the next
-    // unexecuted member, members[next]); and its index in the heap.
-    // (waiting < 2^32: at most the block's arcs, whose offsets are 32-bit.)
-    struct Class {
-        std::uint32_t completes = 0, nearest = 0xFFFFFFFFu, waiting = 0, left = 0, id = 0, slot = 0;
-    };
-    std::vector<Class> cl(C);
-    std::vector<std::uint32_t> missing(B), next(C);
-    for (std::uint32_t c = 0; c < C; ++c) {
-        next[c] = tw.start[c];
-        cl[c].left = tw.start[c + 1] - tw.start[c];
-        cl[c].id = v.top_ids[tw.members[next[c]]];
-    }
+    // Initial keys. (waiting < 2^32: at most the block's arcs, whose offsets
+    // are 32-bit.)
+    std::vector<std::uint32_t> completes(C, 0), nearest(C, 0xFFFFFFFFu), waiting(C, 0);
+    std::uint32_t nmax = 1, out_max = 1, wmax = 1;
     for (std::uint32_t b = 0; b < B; ++b) {
-        missing[b] = v.in_degree(b);
-        for (std::uint32_t k = pc_off[b]; k < pc_off[b + 1]; ++k) {
-            Class& c = cl[pc[k]];
-            c.waiting += missing[b] - 1;
-            c.completes += missing[b] == 1;
-            c.nearest = std::min(c.nearest, missing[b] - 1);
+        const std::uint32_t m = v.in_degree(b);
+        sk[b].missing = m;
+        nmax = std::max(nmax, m);
+        for (std::uint32_t k = sk[b].pc; k < sk[b + 1].pc; ++k) {
+            const std::uint32_t c = pc[k];
+            waiting[c] += m - 1;
+            completes[c] += m == 1;
+            nearest[c] = std::min(nearest[c], m - 1);
         }
     }
-    // A class's keys packed into one comparable pair, held in the heap
-    // entry itself (issue 18: a sift compared four arrays at two random
-    // places; on random layered dags this order was 19% of the schedule):
-    // more completes, then smaller nearest, smaller waiting, smaller global
-    // id of the class's candidate.
-    struct Key {
-        std::uint64_t hi, lo;
-        std::uint32_t cls;
-        bool operator<(const Key& o) const noexcept { return hi != o.hi ? hi < o.hi : lo < o.lo; }
-    };
-    const auto key = [&](std::uint32_t c) {
-        const Class& k = cl[c];
-        return Key{(std::uint64_t{k.completes} << 32) | std::uint64_t{~k.nearest},
-                   (std::uint64_t{~k.waiting} << 32) | std::uint64_t{~k.id}, c};
-    };
-    auto heap = make_indexed_max_heap<Key>([](const Key& k) { return k.cls; },
-                                           [&](std::uint32_t c) -> std::uint32_t& { return cl[c].slot; });
-    for (std::uint32_t c = 0; c < C; ++c) heap.push(key(c));
-
-    std::vector<std::uint32_t> order;
-    order.reserve(T);
-    // One step's updates in three passes, each prefetching what the next
-    // reads at random (issue 18: on a 100k x 100k random layer pair the
-    // loads of a sink's parent classes and of each class missed the cache,
-    // 40% of a 10^6-node layered dag's schedule): the sinks still waiting,
-    // their (class, missing) pairs, then the classes' keys. Every class
-    // touched is raised once, with its final key; keys are distinct (the
-    // candidates' ids), so the heap pops the same whatever the order of raises.
-    std::vector<std::uint32_t> waiting_sinks;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> touched;  // (class, the sink's missing)
-    std::vector<std::uint32_t> raised, stamp(C, 0);
-    std::uint32_t step = 0;
-    while (!heap.empty()) {
-        // Take the best class out while its keys change (every other class
-        // with members left stays in the heap).
-        const std::uint32_t c0 = heap.pop().cls;
-        const std::uint32_t t = tw.members[next[c0]];
-        order.push_back(t);
-        if (--cl[c0].left > 0) cl[c0].id = v.top_ids[tw.members[++next[c0]]];
-        ++step;
-        waiting_sinks.clear();
-        for (std::uint32_t b : v.down(t)) {
-            if (--missing[b] == 0) continue;
-            waiting_sinks.push_back(b);
-            __builtin_prefetch(&pc[pc_off[b]]);
-        }
-        touched.clear();
-        for (std::uint32_t b : waiting_sinks)
-            for (std::uint32_t k = pc_off[b]; k < pc_off[b + 1]; ++k) {
-                touched.emplace_back(pc[k], missing[b]);
-                __builtin_prefetch(&cl[pc[k]]);
-            }
-        raised.clear();
-        for (const auto [p, m] : touched) {
-            Class& c = cl[p];
-            if (c.left == 0) continue;
-            --c.waiting;
-            c.completes += m == 1;
-            c.nearest = std::min(c.nearest, m - 1);
-            if (p != c0 && stamp[p] != step) {
-                stamp[p] = step;
-                raised.push_back(p);
-            }
-        }
-        for (std::uint32_t p : raised) heap.prefetch(p);
-        for (std::uint32_t p : raised) heap.raise(p, key(p));  // keys only improve
-        if (cl[c0].left > 0) heap.push(key(c0));
+    for (std::uint32_t c = 0; c < C; ++c) wmax = std::max(wmax, waiting[c]);
+    for (std::uint32_t t = 0; t < T; ++t) out_max = std::max(out_max, v.out_degree(t));
+    // Rank of each top's global id (the last tie-break).
+    std::vector<std::uint32_t> rank(T);
+    {
+        std::vector<std::uint32_t> by(T);
+        std::iota(by.begin(), by.end(), 0u);
+        if (!std::is_sorted(v.top_ids.begin(), v.top_ids.end()))
+            std::sort(by.begin(), by.end(), [&](std::uint32_t a, std::uint32_t b) { return v.top_ids[a] < v.top_ids[b]; });
+        for (std::uint32_t i = 0; i < T; ++i) rank[by[i]] = i;
     }
-    return order;
+    // nearest <= nmax - 1 for a class with a sink (nmax, the largest
+    // in-degree, stands for none); completes <= a top's out-degree.
+    const auto width = [](std::uint32_t x) { return std::max(1u, static_cast<unsigned>(std::bit_width(x))); };
+    const unsigned bc = width(out_max), bn = width(nmax), bw = width(wmax), br = width(T - 1);
+    const Layout L{br + bw + bn, br + bw, br, bn, br, nmax, wmax, T - 1};
+    if (bc + bn + bw + br <= std::min(narrow_bits, 64u))
+        return run_greedy<std::uint64_t>(v, tw, sk, pc, rank, completes, nearest, waiting, L);
+    __extension__ typedef unsigned __int128 u128;
+    return run_greedy<u128>(v, tw, sk, pc, rank, completes, nearest, waiting, L);
 }
 
 }  // namespace ics::blocks::detail

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "block_test_util.hpp"
+#include "blocks/block_detail.hpp"
 
 namespace ics::blocks::test {
 namespace {
@@ -94,6 +95,29 @@ TEST(Greedy, SameOrderAsTheNaiveGreedy) {
         const BlockSchedule r = greedy_block_schedule(tb.dag, tb.sources);
         expect_consistent(tb.dag, tb.sources, r);
         EXPECT_EQ(r.order, naive_greedy(tb.dag, tb.sources)) << "iteration " << it;
+    }
+}
+
+TEST(Greedy, SameOrderWithKeysInOneOrTwoWords) {
+    // The keys are packed into 64 bits when their ranges fit, else into 128:
+    // every limit from 0 to 64 puts each block on both sides of the
+    // threshold, and the order stays the naive greedy's (ties by global id:
+    // the sources' ids are shuffled, so their rank differs from their index).
+    SplitMix64 rng(27);
+    for (int it = 0; it < 120; ++it) {
+        const auto tops = 1 + static_cast<std::uint32_t>(rng.below(50));
+        const auto bottoms = 1 + static_cast<std::uint32_t>(rng.below(50));
+        const double p = 0.02 + 0.5 * rng.uniform();
+        const Spec sp = it % 2 == 0 ? random_spec(tops, bottoms, p, rng)
+                                    : twin_spec(tops, bottoms, 1 + static_cast<std::uint32_t>(rng.below(4)), p, rng);
+        const TestBlock tb = materialise(sp, static_cast<std::uint64_t>(it) + 1);
+        const std::vector<NodeId> want = naive_greedy(tb.dag, tb.sources);
+        const detail::LocalBlock lb = detail::make_local_block(tb.dag, tb.sources);
+        for (unsigned bits = 0; bits <= 64; ++bits) {
+            std::vector<NodeId> got;
+            for (std::uint32_t t : detail::greedy_order(lb.view(), bits)) got.push_back(lb.sources[t]);
+            ASSERT_EQ(got, want) << "iteration " << it << ", " << bits << " bits";
+        }
     }
 }
 
