@@ -81,58 +81,65 @@ Twins twin_classes(const BlockView& v) {
 // of the candidate's global id among the tops. One integer comparison orders
 // two classes as the four keys do, and the heap entry holds the keys
 // themselves, so an update reads one entry instead of a class and its entry.
-struct Layout {
-    unsigned sc, sn, sw;         // shifts of completes, nmax - nearest, wmax - waiting
-    unsigned bn, br;             // widths of nmax - nearest and of the rank field
+struct Packing {
+    unsigned sc, sn, sw;  // shifts of completes, nmax - nearest, wmax - waiting
+    unsigned bn, br;      // widths of nmax - nearest and of the rank field
     std::uint32_t nmax, wmax, rmax;
 };
 
-struct Sink {
-    std::uint32_t missing, pc;  // unexecuted parents; first parent class in pc
+// The step's data laid out along its chain of loads (issue 18: each link
+// was a cache miss of its own on random layered dags): the heap entry names
+// its class's children (twins share them) in `kids`, a count then one word
+// per child, each the child's record in `sinks`: its count of unexecuted
+// parents, the number of its parent classes, the classes.
+struct Layout {
+    std::vector<std::uint32_t> kids, sinks;
+    std::vector<std::uint32_t> kids_of;  // class -> its list in kids
 };
 
 template <class K>
-std::vector<std::uint32_t> run_greedy(const BlockView& v, const Twins& tw, std::vector<Sink>& sk,
-                                      const std::vector<std::uint32_t>& pc, const std::vector<std::uint32_t>& rank,
+std::vector<std::uint32_t> run_greedy(const Twins& tw, Layout& lay, const std::vector<std::uint32_t>& rank,
                                       const std::vector<std::uint32_t>& completes,
                                       const std::vector<std::uint32_t>& nearest,
-                                      const std::vector<std::uint32_t>& waiting, const Layout& L) {
+                                      const std::vector<std::uint32_t>& waiting, const Packing& P) {
     const auto C = static_cast<std::uint32_t>(tw.start.size() - 1);
-    const K one = 1, rmask = (one << L.br) - 1, nmask = (one << L.bn) - 1;
+    const K one = 1, rmask = (one << P.br) - 1, nmask = (one << P.bn) - 1;
     struct Entry {
         K key;
-        std::uint32_t cls;
+        std::uint32_t cls, kids;
         bool operator<(const Entry& o) const noexcept { return key < o.key; }
     };
     constexpr std::uint32_t kOut = 0xFFFFFFFFu;  // slot of a class not in the heap
-    std::vector<std::uint32_t> slot(C, kOut), next(C), left(C);
+    struct Members {
+        std::uint32_t next, left;  // candidate members[next]; members not executed
+    };
+    std::vector<std::uint32_t> slot(C, kOut);
+    std::vector<Members> mem(C);
     auto heap = make_indexed_max_heap<Entry>([](const Entry& e) { return e.cls; },
                                              [&](std::uint32_t c) -> std::uint32_t& { return slot[c]; });
     for (std::uint32_t c = 0; c < C; ++c) {
-        next[c] = tw.start[c];
-        left[c] = tw.start[c + 1] - tw.start[c];
-        const K key = (K{completes[c]} << L.sc) | (K{L.nmax - std::min(nearest[c], L.nmax)} << L.sn) |
-                      (K{L.wmax - waiting[c]} << L.sw) | K{L.rmax - rank[tw.members[next[c]]]};
-        heap.push(Entry{key, c});
+        mem[c] = {tw.start[c], tw.start[c + 1] - tw.start[c]};
+        const K key = (K{completes[c]} << P.sc) | (K{P.nmax - std::min(nearest[c], P.nmax)} << P.sn) |
+                      (K{P.wmax - waiting[c]} << P.sw) | K{P.rmax - rank[tw.members[mem[c].next]]};
+        heap.push(Entry{key, c, lay.kids_of[c]});
     }
     // A waiting sink of the executed source, now missing m >= 1 parents:
     // one waiting fewer, one more completed if m == 1, nearest <= m - 1.
     const auto update = [&](K& key, std::uint32_t m) {
-        key += one << L.sw;
-        if (m == 1) key += one << L.sc;
-        const auto inv = K{L.nmax - (m - 1)}, cur = (key >> L.sn) & nmask;
-        if (inv > cur) key += (inv - cur) << L.sn;
+        key += one << P.sw;
+        if (m == 1) key += one << P.sc;
+        const auto inv = K{P.nmax - (m - 1)}, cur = (key >> P.sn) & nmask;
+        if (inv > cur) key += (inv - cur) << P.sn;
     };
 
+    const std::uint32_t* const kids = lay.kids.data();
+    std::uint32_t* const sinks = lay.sinks.data();
     std::vector<std::uint32_t> order;
-    order.reserve(v.tops());
+    order.reserve(tw.members.size());
     // One step's updates in passes, each prefetching what the next reads at
-    // random (issue 18: on a 100k x 100k random layer pair these loads missed
-    // the cache): the executed source's sinks, their parent classes, the
-    // classes' slots, then the heap entries. Keys are distinct (the
-    // candidates' ranks), so the heap pops the same whatever the order of
-    // raises.
-    std::vector<std::uint32_t> waiting_sinks;
+    // random: the sinks' records, the classes' slots, then the heap
+    // entries. Keys are distinct (the candidates' ranks), so the heap pops
+    // the same whatever the order of raises.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> touched;  // (class, the sink's missing)
     while (!heap.empty()) {
         // Take the best class out while its keys change (every other class
@@ -140,24 +147,23 @@ std::vector<std::uint32_t> run_greedy(const BlockView& v, const Twins& tw, std::
         Entry e0 = heap.pop();
         const std::uint32_t c0 = e0.cls;
         slot[c0] = kOut;
-        const std::uint32_t t = tw.members[next[c0]];
-        order.push_back(t);
-        const bool again = --left[c0] > 0;
-        if (again) e0.key = (e0.key & ~rmask) | K{L.rmax - rank[tw.members[++next[c0]]]};
-        const auto down = v.down(t);
-        for (std::uint32_t b : down) __builtin_prefetch(&sk[b]);
-        waiting_sinks.clear();
-        for (std::uint32_t b : down) {
-            if (--sk[b].missing == 0) continue;
-            waiting_sinks.push_back(b);
-            __builtin_prefetch(&pc[sk[b].pc]);
-        }
+        const std::uint32_t* const ks = kids + e0.kids + 1;
+        const std::uint32_t nk = kids[e0.kids];
+        for (std::uint32_t i = 0; i < nk; ++i) __builtin_prefetch(sinks + ks[i]);
+        Members& m0 = mem[c0];
+        order.push_back(tw.members[m0.next]);
+        const bool again = --m0.left > 0;
+        if (again) e0.key = (e0.key & ~rmask) | K{P.rmax - rank[tw.members[++m0.next]]};
         touched.clear();
-        for (std::uint32_t b : waiting_sinks)
-            for (std::uint32_t k = sk[b].pc; k < sk[b + 1].pc; ++k) {
-                touched.emplace_back(pc[k], sk[b].missing);
-                __builtin_prefetch(&slot[pc[k]]);
+        for (std::uint32_t i = 0; i < nk; ++i) {
+            std::uint32_t* const r = sinks + ks[i];
+            const std::uint32_t m = --r[0];
+            if (m == 0) continue;
+            for (std::uint32_t k = 2; k < 2 + r[1]; ++k) {
+                touched.emplace_back(r[k], m);
+                __builtin_prefetch(&slot[r[k]]);
             }
+        }
         for (const auto& [p, m] : touched)
             if (slot[p] != kOut) heap.prefetch_at(slot[p]);
         for (const auto& [p, m] : touched) {
@@ -183,39 +189,47 @@ std::vector<std::uint32_t> greedy_order(const BlockView& v, unsigned narrow_bits
     const Twins tw = twin_classes(v);
     const auto C = static_cast<std::uint32_t>(tw.start.size() - 1);
 
-    // Parent classes of each bottom (CSR beside its count of unexecuted
-    // parents: one cache line for both), each class once.
-    std::vector<Sink> sk(static_cast<std::size_t>(B) + 1, Sink{0, 0});
-    std::vector<std::uint32_t> pc;
+    // Each sink's record (its parent classes, each class once) and the
+    // initial keys. (waiting < 2^32: at most the block's arcs, whose offsets
+    // are 32-bit.)
+    Layout lay;
+    std::vector<std::uint32_t> rec(B);
+    std::vector<std::uint32_t> completes(C, 0), nearest(C, 0xFFFFFFFFu), waiting(C, 0);
+    std::uint32_t nmax = 1, out_max = 1, wmax = 1;
     {
         std::vector<std::uint32_t> last(C, 0xFFFFFFFFu);
         for (std::uint32_t b = 0; b < B; ++b) {
-            sk[b].pc = static_cast<std::uint32_t>(pc.size());
-            for (std::uint32_t t : v.up(b))
-                if (last[tw.cls[t]] != b) {
-                    last[tw.cls[t]] = b;
-                    pc.push_back(tw.cls[t]);
-                }
-        }
-        sk[B].pc = static_cast<std::uint32_t>(pc.size());
-    }
-    // Initial keys. (waiting < 2^32: at most the block's arcs, whose offsets
-    // are 32-bit.)
-    std::vector<std::uint32_t> completes(C, 0), nearest(C, 0xFFFFFFFFu), waiting(C, 0);
-    std::uint32_t nmax = 1, out_max = 1, wmax = 1;
-    for (std::uint32_t b = 0; b < B; ++b) {
-        const std::uint32_t m = v.in_degree(b);
-        sk[b].missing = m;
-        nmax = std::max(nmax, m);
-        for (std::uint32_t k = sk[b].pc; k < sk[b + 1].pc; ++k) {
-            const std::uint32_t c = pc[k];
-            waiting[c] += m - 1;
-            completes[c] += m == 1;
-            nearest[c] = std::min(nearest[c], m - 1);
+            const std::uint32_t m = v.in_degree(b);
+            nmax = std::max(nmax, m);
+            if (lay.sinks.size() > 0xFFFFFFFFu - 2 - m)
+                fail(Errc::too_large, "greedy block order: sink records pass 2^32 words");
+            rec[b] = static_cast<std::uint32_t>(lay.sinks.size());
+            lay.sinks.push_back(m);
+            lay.sinks.push_back(0);
+            for (std::uint32_t t : v.up(b)) {
+                const std::uint32_t c = tw.cls[t];
+                if (last[c] == b) continue;
+                last[c] = b;
+                lay.sinks.push_back(c);
+                ++lay.sinks[rec[b] + 1];
+                waiting[c] += m - 1;
+                completes[c] += m == 1;
+                nearest[c] = std::min(nearest[c], m - 1);
+            }
         }
     }
-    for (std::uint32_t c = 0; c < C; ++c) wmax = std::max(wmax, waiting[c]);
-    for (std::uint32_t t = 0; t < T; ++t) out_max = std::max(out_max, v.out_degree(t));
+    // Each class's children (its first member's), as their records.
+    lay.kids_of.resize(C);
+    for (std::uint32_t c = 0; c < C; ++c) {
+        const auto down = v.down(tw.members[tw.start[c]]);
+        if (lay.kids.size() > 0xFFFFFFFFu - 1 - down.size())
+            fail(Errc::too_large, "greedy block order: children lists pass 2^32 words");
+        lay.kids_of[c] = static_cast<std::uint32_t>(lay.kids.size());
+        lay.kids.push_back(static_cast<std::uint32_t>(down.size()));
+        for (std::uint32_t b : down) lay.kids.push_back(rec[b]);
+        out_max = std::max(out_max, static_cast<std::uint32_t>(down.size()));
+        wmax = std::max(wmax, waiting[c]);
+    }
     // Rank of each top's global id (the last tie-break).
     std::vector<std::uint32_t> rank(T);
     {
@@ -229,11 +243,11 @@ std::vector<std::uint32_t> greedy_order(const BlockView& v, unsigned narrow_bits
     // in-degree, stands for none); completes <= a top's out-degree.
     const auto width = [](std::uint32_t x) { return std::max(1u, static_cast<unsigned>(std::bit_width(x))); };
     const unsigned bc = width(out_max), bn = width(nmax), bw = width(wmax), br = width(T - 1);
-    const Layout L{br + bw + bn, br + bw, br, bn, br, nmax, wmax, T - 1};
+    const Packing P{br + bw + bn, br + bw, br, bn, br, nmax, wmax, T - 1};
     if (bc + bn + bw + br <= std::min(narrow_bits, 64u))
-        return run_greedy<std::uint64_t>(v, tw, sk, pc, rank, completes, nearest, waiting, L);
+        return run_greedy<std::uint64_t>(tw, lay, rank, completes, nearest, waiting, P);
     __extension__ typedef unsigned __int128 u128;
-    return run_greedy<u128>(v, tw, sk, pc, rank, completes, nearest, waiting, L);
+    return run_greedy<u128>(tw, lay, rank, completes, nearest, waiting, P);
 }
 
 }  // namespace ics::blocks::detail
