@@ -17,7 +17,8 @@
 // - an indexed max-heap over the classes (common/indexed_heap.hpp) is
 //   updated in place (keys only improve: sift up), so memory stays O(arcs)
 //   instead of one stale entry per key change (issue 18: 5.1 GB on
-//   K(600,600)).
+//   K(600,600)); its entries hold the keys packed into one integer, and a
+//   step reads them through a chain laid out for it (Layout, below).
 // Time O(arcs + sum over executed sources of the parent classes of their
 // sinks * log(classes)).
 #include <algorithm>
@@ -32,44 +33,49 @@ namespace ics::blocks::detail {
 namespace {
 
 // Groups tops with identical bottom lists; returns class of each top and the
-// members of each class in increasing global id (CSR).
+// members of each class in increasing global id (CSR). hash_bits < 64 only
+// in tests (collisions).
 struct Twins {
     std::vector<std::uint32_t> cls;             // top -> class
     std::vector<std::uint32_t> start, members;  // class c: members[start[c], start[c+1])
 };
 
-Twins twin_classes(const BlockView& v) {
+Twins twin_classes(const BlockView& v, unsigned hash_bits) {
     const std::uint32_t T = v.tops();
-    std::vector<std::uint64_t> hash(T);
+    const auto same = [&](std::uint32_t a, std::uint32_t b) {
+        const auto x = v.down(a), y = v.down(b);
+        return std::equal(x.begin(), x.end(), y.begin(), y.end());
+    };
+    // Sorted by (hash, global id): equal rows end up adjacent, each run in
+    // increasing global id, and a class is a run of equal adjacent rows. (Two
+    // rows of one hash interleaved by id would split their classes: still
+    // twins in each, so the same order, only less shared work. Sorting the
+    // triples themselves: a comparison reads no other array.)
+    struct Row {
+        std::uint64_t hash;
+        NodeId id;
+        std::uint32_t t;
+    };
+    std::vector<Row> rows(T);
     for (std::uint32_t t = 0; t < T; ++t) {
         std::uint64_t h = 0x9E3779B97F4A7C15ull ^ v.out_degree(t);
         for (std::uint32_t b : v.down(t)) {
             h ^= b + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
             h *= 0xFF51AFD7ED558CCDull;
         }
-        hash[t] = h;
+        rows[t] = {hash_bits < 64 ? h & ((std::uint64_t{1} << hash_bits) - 1) : h, v.top_ids[t], t};
     }
-    const auto same = [&](std::uint32_t a, std::uint32_t b) {
-        const auto x = v.down(a), y = v.down(b);
-        return std::equal(x.begin(), x.end(), y.begin(), y.end());
-    };
-    std::vector<std::uint32_t> by(T);
-    std::iota(by.begin(), by.end(), 0u);
-    // Equal rows end up adjacent, each run in increasing global id.
-    std::sort(by.begin(), by.end(), [&](std::uint32_t a, std::uint32_t b) {
-        if (hash[a] != hash[b]) return hash[a] < hash[b];
-        const auto x = v.down(a), y = v.down(b);
-        if (!std::equal(x.begin(), x.end(), y.begin(), y.end()))
-            return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end());
-        return v.top_ids[a] < v.top_ids[b];
-    });
+    std::sort(rows.begin(), rows.end(),
+              [](const Row& a, const Row& b) { return a.hash != b.hash ? a.hash < b.hash : a.id < b.id; });
     Twins tw;
     tw.cls.assign(T, 0);
-    tw.members = by;
+    tw.members.resize(T);
     for (std::uint32_t i = 0; i < T; ++i) {
-        if (i == 0 || hash[by[i]] != hash[by[i - 1]] || !same(by[i], by[i - 1]))
+        const std::uint32_t t = rows[i].t;
+        tw.members[i] = t;
+        if (i == 0 || rows[i].hash != rows[i - 1].hash || !same(t, rows[i - 1].t))
             tw.start.push_back(i);
-        tw.cls[by[i]] = static_cast<std::uint32_t>(tw.start.size() - 1);
+        tw.cls[t] = static_cast<std::uint32_t>(tw.start.size() - 1);
     }
     tw.start.push_back(T);
     return tw;
@@ -97,11 +103,9 @@ struct Layout {
     std::vector<std::uint32_t> kids_of;  // class -> its list in kids
 };
 
-template <class K>
+template <class K, class Init>
 std::vector<std::uint32_t> run_greedy(const Twins& tw, Layout& lay, const std::vector<std::uint32_t>& rank,
-                                      const std::vector<std::uint32_t>& completes,
-                                      const std::vector<std::uint32_t>& nearest,
-                                      const std::vector<std::uint32_t>& waiting, const Packing& P) {
+                                      const std::vector<Init>& init, const Packing& P) {
     const auto C = static_cast<std::uint32_t>(tw.start.size() - 1);
     const K one = 1, rmask = (one << P.br) - 1, nmask = (one << P.bn) - 1;
     struct Entry {
@@ -119,8 +123,9 @@ std::vector<std::uint32_t> run_greedy(const Twins& tw, Layout& lay, const std::v
                                              [&](std::uint32_t c) -> std::uint32_t& { return slot[c]; });
     for (std::uint32_t c = 0; c < C; ++c) {
         mem[c] = {tw.start[c], tw.start[c + 1] - tw.start[c]};
-        const K key = (K{completes[c]} << P.sc) | (K{P.nmax - std::min(nearest[c], P.nmax)} << P.sn) |
-                      (K{P.wmax - waiting[c]} << P.sw) | K{P.rmax - rank[tw.members[mem[c].next]]};
+        const Init& k = init[c];
+        const K key = (K{k.completes} << P.sc) | (K{P.nmax - std::min(k.nearest, P.nmax)} << P.sn) |
+                      (K{P.wmax - k.waiting} << P.sw) | K{P.rmax - rank[tw.members[mem[c].next]]};
         heap.push(Entry{key, c, lay.kids_of[c]});
     }
     // A waiting sink of the executed source, now missing m >= 1 parents:
@@ -184,9 +189,9 @@ std::vector<std::uint32_t> run_greedy(const Twins& tw, Layout& lay, const std::v
 
 }  // namespace
 
-std::vector<std::uint32_t> greedy_order(const BlockView& v, unsigned narrow_bits) {
+std::vector<std::uint32_t> greedy_order(const BlockView& v, GreedyTesting knobs) {
     const std::uint32_t T = v.tops(), B = v.bottoms();
-    const Twins tw = twin_classes(v);
+    const Twins tw = twin_classes(v, knobs.hash_bits);
     const auto C = static_cast<std::uint32_t>(tw.start.size() - 1);
 
     // Each sink's record (its parent classes, each class once) and the
@@ -194,28 +199,30 @@ std::vector<std::uint32_t> greedy_order(const BlockView& v, unsigned narrow_bits
     // are 32-bit.)
     Layout lay;
     std::vector<std::uint32_t> rec(B);
-    std::vector<std::uint32_t> completes(C, 0), nearest(C, 0xFFFFFFFFu), waiting(C, 0);
+    // Per class, side by side (one cache line per arc): the last sink that
+    // listed it, and its keys.
+    struct Init {
+        std::uint32_t last = 0xFFFFFFFFu, completes = 0, nearest = 0xFFFFFFFFu, waiting = 0;
+    };
+    std::vector<Init> init(C);
     std::uint32_t nmax = 1, out_max = 1, wmax = 1;
-    {
-        std::vector<std::uint32_t> last(C, 0xFFFFFFFFu);
-        for (std::uint32_t b = 0; b < B; ++b) {
-            const std::uint32_t m = v.in_degree(b);
-            nmax = std::max(nmax, m);
-            if (lay.sinks.size() > 0xFFFFFFFFu - 2 - m)
-                fail(Errc::too_large, "greedy block order: sink records pass 2^32 words");
-            rec[b] = static_cast<std::uint32_t>(lay.sinks.size());
-            lay.sinks.push_back(m);
-            lay.sinks.push_back(0);
-            for (std::uint32_t t : v.up(b)) {
-                const std::uint32_t c = tw.cls[t];
-                if (last[c] == b) continue;
-                last[c] = b;
-                lay.sinks.push_back(c);
-                ++lay.sinks[rec[b] + 1];
-                waiting[c] += m - 1;
-                completes[c] += m == 1;
-                nearest[c] = std::min(nearest[c], m - 1);
-            }
+    for (std::uint32_t b = 0; b < B; ++b) {
+        const std::uint32_t m = v.in_degree(b);
+        nmax = std::max(nmax, m);
+        if (lay.sinks.size() > 0xFFFFFFFFu - 2 - m) fail(Errc::too_large, "greedy block order: sink records pass 2^32 words");
+        rec[b] = static_cast<std::uint32_t>(lay.sinks.size());
+        lay.sinks.push_back(m);
+        lay.sinks.push_back(0);
+        for (std::uint32_t t : v.up(b)) {
+            const std::uint32_t c = tw.cls[t];
+            Init& k = init[c];
+            if (k.last == b) continue;
+            k.last = b;
+            lay.sinks.push_back(c);
+            ++lay.sinks[rec[b] + 1];
+            k.waiting += m - 1;
+            k.completes += m == 1;
+            k.nearest = std::min(k.nearest, m - 1);
         }
     }
     // Each class's children (its first member's), as their records.
@@ -228,7 +235,7 @@ std::vector<std::uint32_t> greedy_order(const BlockView& v, unsigned narrow_bits
         lay.kids.push_back(static_cast<std::uint32_t>(down.size()));
         for (std::uint32_t b : down) lay.kids.push_back(rec[b]);
         out_max = std::max(out_max, static_cast<std::uint32_t>(down.size()));
-        wmax = std::max(wmax, waiting[c]);
+        wmax = std::max(wmax, init[c].waiting);
     }
     // Rank of each top's global id (the last tie-break).
     std::vector<std::uint32_t> rank(T);
@@ -244,10 +251,10 @@ std::vector<std::uint32_t> greedy_order(const BlockView& v, unsigned narrow_bits
     const auto width = [](std::uint32_t x) { return std::max(1u, static_cast<unsigned>(std::bit_width(x))); };
     const unsigned bc = width(out_max), bn = width(nmax), bw = width(wmax), br = width(T - 1);
     const Packing P{br + bw + bn, br + bw, br, bn, br, nmax, wmax, T - 1};
-    if (bc + bn + bw + br <= std::min(narrow_bits, 64u))
-        return run_greedy<std::uint64_t>(tw, lay, rank, completes, nearest, waiting, P);
+    if (bc + bn + bw + br <= std::min(knobs.narrow_bits, 64u))
+        return run_greedy<std::uint64_t>(tw, lay, rank, init, P);
     __extension__ typedef unsigned __int128 u128;
-    return run_greedy<u128>(tw, lay, rank, completes, nearest, waiting, P);
+    return run_greedy<u128>(tw, lay, rank, init, P);
 }
 
 }  // namespace ics::blocks::detail
