@@ -122,16 +122,20 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     for (current = 0; current < sd.block_count(); ++current) {
         for (NodeId v = waiting[current]; v != kNoNode; v = next_waiting[v]) heap.push(entry(v));
         while (!heap.empty()) {
+            // (Its children start loading while the heap pops.)
+            __builtin_prefetch(dag.children(heap.at(0).node()).data());
             const NodeId u = heap.pop().node();
             pend[u].slot = kNoNode;
             done[u] = 1;
             order.push_back(u);
             --eligible;
             // (The children's states sit at random places: load them all
-            // at once.)
+            // at once, with their own children, which `progress` reads if
+            // they become eligible.)
             for (NodeId c : dag.children(u)) {
                 __builtin_prefetch(&pend[c]);
                 __builtin_prefetch(&block_of[c]);
+                __builtin_prefetch(dag.children(c).data());
             }
             for (NodeId c : dag.children(u)) {
                 Pending& pc = pend[c];
