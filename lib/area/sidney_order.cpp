@@ -130,12 +130,22 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
             order.push_back(u);
             --eligible;
             // (The children's states sit at random places: load them all
-            // at once, with their own children, which `progress` reads if
-            // they become eligible.)
+            // at once, with their own children, then what `entry` will read:
+            // the states of the children of a child this run makes
+            // eligible, and of a child's last parent, which gains.)
             for (NodeId c : dag.children(u)) {
                 __builtin_prefetch(&pend[c]);
                 __builtin_prefetch(&block_of[c]);
                 __builtin_prefetch(dag.children(c).data());
+            }
+            for (NodeId c : dag.children(u)) {
+                if (pend[c].missing == 1) {
+                    for (NodeId g : dag.children(c)) __builtin_prefetch(&pend[g]);
+                } else if (pend[c].missing == 2) {
+                    const NodeId p = pend[c].rest ^ u;
+                    __builtin_prefetch(&pend[p]);
+                    __builtin_prefetch(dag.children(p).data());
+                }
             }
             for (NodeId c : dag.children(u)) {
                 Pending& pc = pend[c];
