@@ -142,9 +142,12 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 if (pend[c].missing == 1) {
                     for (NodeId g : dag.children(c)) __builtin_prefetch(&pend[g]);
                 } else if (pend[c].missing == 2) {
-                    const NodeId p = pend[c].rest ^ u;
-                    __builtin_prefetch(&pend[p]);
-                    __builtin_prefetch(dag.children(p).data());
+                    // (The other parent: Dag merges parallel arcs; a hint
+                    // only, so checked rather than trusted.)
+                    if (const NodeId p = pend[c].rest ^ u; p < n) {
+                        __builtin_prefetch(&pend[p]);
+                        __builtin_prefetch(dag.children(p).data());
+                    }
                 }
             }
             for (NodeId c : dag.children(u)) {
