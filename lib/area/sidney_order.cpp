@@ -18,25 +18,26 @@ namespace ics::area {
 std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, std::span<const NodeId> taken,
                                  std::uint64_t* area) {
     const NodeId n = dag.node_count();
-    std::vector<std::uint32_t> block_of(n, kNoNode), gain(n, 0);
+    std::vector<std::uint32_t> block_of(n, kNoNode);
     for (std::size_t b = 0; b < sd.block_count(); ++b)
         for (std::uint32_t k = sd.offsets[b]; k < sd.offsets[b + 1]; ++k) block_of[sd.nodes[k]] = static_cast<std::uint32_t>(b);
     std::vector<char> done(n, 0);
     std::vector<NodeId> order;
     order.reserve(n);
-    // Per node, side by side: its unexecuted parent arcs and the XOR of
-    // their tails, which names the last one in O(1) when one is left (the
-    // parent a scan of the parents for the first unexecuted one would find).
-    // (And its index in the heap while it waits there.)
+    // Per node, side by side (16 bytes, one cache line): its unexecuted
+    // parent arcs and the XOR of their tails, which names the last one in
+    // O(1) when one is left (the parent a scan of the parents for the first
+    // unexecuted one would find); its gain (below); its index in the heap
+    // while it waits there, else kNoNode.
     struct Pending {
-        std::uint32_t missing, rest, slot;
+        std::uint32_t missing, rest, slot, gain;
     };
     std::vector<Pending> pend(n);
     std::uint32_t max_in = 0;
     for (NodeId v = 0; v < n; ++v) {
         std::uint32_t x = 0;
         for (NodeId p : dag.parents(v)) x ^= p;
-        pend[v] = {dag.in_degree(v), x, kNoNode};
+        pend[v] = {dag.in_degree(v), x, kNoNode, 0};
         max_in = std::max(max_in, dag.in_degree(v));
     }
     auto run = [&](NodeId u, Pending& c) {
@@ -66,7 +67,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     // u makes eligible now.
     for (NodeId v = 0; v < n; ++v)
         if (!done[v] && pend[v].missing == 1)
-            if (const NodeId p = last_parent(pend[v]); p != kNoNode) ++gain[p];
+            if (const NodeId p = last_parent(pend[v]); p != kNoNode) ++pend[p].gain;
     // Max-heap of (gain, progress, nonsink, -id) over eligible nodes of the
     // current block, one entry per node: when its gain grows the entry gets
     // the new key (gain, progress now), larger, and moves up (the lazy heap
@@ -108,7 +109,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         }
         return p;
     };
-    auto entry = [&](NodeId v) { return pack(gain[v], progress(v), !dag.is_sink(v), v); };
+    auto entry = [&](NodeId v) { return pack(pend[v].gain, progress(v), !dag.is_sink(v), v); };
     auto make_eligible = [&](NodeId v) {
         if (block_of[v] == current) heap.push(entry(v));
         else {
@@ -121,10 +122,34 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     for (current = 0; current < sd.block_count(); ++current) {
         for (NodeId v = waiting[current]; v != kNoNode; v = next_waiting[v]) heap.push(entry(v));
         while (!heap.empty()) {
+            // (Its children start loading while the heap pops.)
+            __builtin_prefetch(dag.children(heap.at(0).node()).data());
             const NodeId u = heap.pop().node();
+            pend[u].slot = kNoNode;
             done[u] = 1;
             order.push_back(u);
             --eligible;
+            // (The children's states sit at random places: load them all
+            // at once, with their own children, then what `entry` will read:
+            // the states of the children of a child this run makes
+            // eligible, and of a child's last parent, which gains.)
+            for (NodeId c : dag.children(u)) {
+                __builtin_prefetch(&pend[c]);
+                __builtin_prefetch(&block_of[c]);
+                __builtin_prefetch(dag.children(c).data());
+            }
+            for (NodeId c : dag.children(u)) {
+                if (pend[c].missing == 1) {
+                    for (NodeId g : dag.children(c)) __builtin_prefetch(&pend[g]);
+                } else if (pend[c].missing == 2) {
+                    // (The other parent: Dag merges parallel arcs; a hint
+                    // only, so checked rather than trusted.)
+                    if (const NodeId p = pend[c].rest ^ u; p < n) {
+                        __builtin_prefetch(&pend[p]);
+                        __builtin_prefetch(dag.children(p).data());
+                    }
+                }
+            }
             for (NodeId c : dag.children(u)) {
                 Pending& pc = pend[c];
                 run(u, pc);
@@ -133,8 +158,10 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                     make_eligible(c);
                 } else if (pc.missing == 1) {
                     if (const NodeId p = last_parent(pc); p != kNoNode) {
-                        ++gain[p];
-                        if (pend[p].missing == 0 && block_of[p] == current) heap.raise(p, entry(p));
+                        // In the heap: eligible, not run, of the current block.
+                        Pending& pp = pend[p];
+                        ++pp.gain;
+                        if (pp.slot != kNoNode) heap.raise(p, entry(p));
                     }
                 }
             }

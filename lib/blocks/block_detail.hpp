@@ -190,8 +190,13 @@ ExactResult exact_search(const BlockView& v, bool want_order = true);
 // sources take a one-table path in exact_search): a test oracle.
 ExactResult exact_search_reference(const BlockView& v, bool want_order = true);
 
-// The greedy order of greedy.cpp (not proven).
-std::vector<std::uint32_t> greedy_order(const BlockView& v);
+// The greedy order of greedy.cpp (not proven). Tests lower the knobs to
+// reach its rare paths: keys packed into 64 bits only when they fit in
+// narrow_bits (<= 64), else into 128; rows hashed to hash_bits (collisions).
+struct GreedyTesting {
+    unsigned narrow_bits = 64, hash_bits = 64;
+};
+std::vector<std::uint32_t> greedy_order(const BlockView& v, GreedyTesting knobs = {});
 
 // Sinks of the block with these sources when it is complete bipartite (every
 // source feeds the same children: butterflies, tree nodes), else 0. Unsorted,

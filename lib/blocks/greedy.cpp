@@ -17,10 +17,12 @@
 // - an indexed max-heap over the classes (common/indexed_heap.hpp) is
 //   updated in place (keys only improve: sift up), so memory stays O(arcs)
 //   instead of one stale entry per key change (issue 18: 5.1 GB on
-//   K(600,600)).
+//   K(600,600)); its entries hold the keys packed into one integer, and a
+//   step reads them through a chain laid out for it (Layout, below).
 // Time O(arcs + sum over executed sources of the parent classes of their
 // sinks * log(classes)).
 #include <algorithm>
+#include <bit>
 #include <numeric>
 
 #include "blocks/block_detail.hpp"
@@ -31,162 +33,230 @@ namespace ics::blocks::detail {
 namespace {
 
 // Groups tops with identical bottom lists; returns class of each top and the
-// members of each class in increasing global id (CSR).
+// members of each class in increasing global id (CSR). hash_bits < 64 only
+// in tests (collisions).
 struct Twins {
     std::vector<std::uint32_t> cls;             // top -> class
     std::vector<std::uint32_t> start, members;  // class c: members[start[c], start[c+1])
 };
 
-Twins twin_classes(const BlockView& v) {
+Twins twin_classes(const BlockView& v, unsigned hash_bits) {
     const std::uint32_t T = v.tops();
-    std::vector<std::uint64_t> hash(T);
+    const auto same = [&](std::uint32_t a, std::uint32_t b) {
+        const auto x = v.down(a), y = v.down(b);
+        return std::equal(x.begin(), x.end(), y.begin(), y.end());
+    };
+    // Sorted by (hash, global id): equal rows end up adjacent, each run in
+    // increasing global id, and a class is a run of equal adjacent rows. (Two
+    // rows of one hash interleaved by id would split their classes: still
+    // twins in each, so the same order, only less shared work. Sorting the
+    // triples themselves: a comparison reads no other array.)
+    struct Row {
+        std::uint64_t hash;
+        NodeId id;
+        std::uint32_t t;
+    };
+    std::vector<Row> rows(T);
     for (std::uint32_t t = 0; t < T; ++t) {
         std::uint64_t h = 0x9E3779B97F4A7C15ull ^ v.out_degree(t);
         for (std::uint32_t b : v.down(t)) {
             h ^= b + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
             h *= 0xFF51AFD7ED558CCDull;
         }
-        hash[t] = h;
+        rows[t] = {hash_bits < 64 ? h & ((std::uint64_t{1} << hash_bits) - 1) : h, v.top_ids[t], t};
     }
-    const auto same = [&](std::uint32_t a, std::uint32_t b) {
-        const auto x = v.down(a), y = v.down(b);
-        return std::equal(x.begin(), x.end(), y.begin(), y.end());
-    };
-    std::vector<std::uint32_t> by(T);
-    std::iota(by.begin(), by.end(), 0u);
-    // Equal rows end up adjacent, each run in increasing global id.
-    std::sort(by.begin(), by.end(), [&](std::uint32_t a, std::uint32_t b) {
-        if (hash[a] != hash[b]) return hash[a] < hash[b];
-        const auto x = v.down(a), y = v.down(b);
-        if (!std::equal(x.begin(), x.end(), y.begin(), y.end()))
-            return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end());
-        return v.top_ids[a] < v.top_ids[b];
-    });
+    std::sort(rows.begin(), rows.end(),
+              [](const Row& a, const Row& b) { return a.hash != b.hash ? a.hash < b.hash : a.id < b.id; });
     Twins tw;
     tw.cls.assign(T, 0);
-    tw.members = by;
+    tw.members.resize(T);
     for (std::uint32_t i = 0; i < T; ++i) {
-        if (i == 0 || hash[by[i]] != hash[by[i - 1]] || !same(by[i], by[i - 1]))
+        const std::uint32_t t = rows[i].t;
+        tw.members[i] = t;
+        if (i == 0 || rows[i].hash != rows[i - 1].hash || !same(t, rows[i - 1].t))
             tw.start.push_back(i);
-        tw.cls[by[i]] = static_cast<std::uint32_t>(tw.start.size() - 1);
+        tw.cls[t] = static_cast<std::uint32_t>(tw.start.size() - 1);
     }
     tw.start.push_back(T);
     return tw;
 }
 
-}  // namespace
+// A class's keys packed into one integer K (std::uint64_t, or unsigned
+// __int128 when the block's key ranges need more than 64 bits), most
+// significant first: completes, nmax - nearest, wmax - waiting, T - 1 - rank
+// of the candidate's global id among the tops. One integer comparison orders
+// two classes as the four keys do, and the heap entry holds the keys
+// themselves, so an update reads one entry instead of a class and its entry.
+struct Packing {
+    unsigned sc, sn, sw;  // shifts of completes, nmax - nearest, wmax - waiting
+    unsigned bn, br;      // widths of nmax - nearest and of the rank field
+    std::uint32_t nmax, wmax, rmax;
+};
 
-std::vector<std::uint32_t> greedy_order(const BlockView& v) {
-    const std::uint32_t T = v.tops(), B = v.bottoms();
-    const Twins tw = twin_classes(v);
+// The step's data laid out along its chain of loads (issue 18: each link
+// was a cache miss of its own on random layered dags): the heap entry names
+// its class's children (twins share them) in `kids`, a count then one word
+// per child, each the child's record in `sinks`: its count of unexecuted
+// parents, the number of its parent classes, the classes.
+struct Layout {
+    std::vector<std::uint32_t> kids, sinks;
+    std::vector<std::uint32_t> kids_of;  // class -> its list in kids
+};
+
+template <class K, class Init>
+std::vector<std::uint32_t> run_greedy(const Twins& tw, Layout& lay, const std::vector<std::uint32_t>& rank,
+                                      const std::vector<Init>& init, const Packing& P) {
     const auto C = static_cast<std::uint32_t>(tw.start.size() - 1);
-
-    // Parent classes of each bottom (CSR), each class once.
-    std::vector<std::uint32_t> pc_off(static_cast<std::size_t>(B) + 1, 0), pc;
-    {
-        std::vector<std::uint32_t> last(C, 0xFFFFFFFFu);
-        for (std::uint32_t b = 0; b < B; ++b) {
-            for (std::uint32_t t : v.up(b))
-                if (last[tw.cls[t]] != b) {
-                    last[tw.cls[t]] = b;
-                    pc.push_back(tw.cls[t]);
-                }
-            pc_off[b + 1] = static_cast<std::uint32_t>(pc.size());
-        }
-    }
-
-    // Per class, side by side (one cache line per update): its keys, how
-    // many members remain, the global id of its candidate (the next
-    // unexecuted member, members[next]); and its index in the heap.
-    // (waiting < 2^32: at most the block's arcs, whose offsets are 32-bit.)
-    struct Class {
-        std::uint32_t completes = 0, nearest = 0xFFFFFFFFu, waiting = 0, left = 0, id = 0, slot = 0;
+    const K one = 1, rmask = (one << P.br) - 1, nmask = (one << P.bn) - 1;
+    struct Entry {
+        K key;
+        std::uint32_t cls, kids;
+        bool operator<(const Entry& o) const noexcept { return key < o.key; }
     };
-    std::vector<Class> cl(C);
-    std::vector<std::uint32_t> missing(B), next(C);
+    constexpr std::uint32_t kOut = 0xFFFFFFFFu;  // slot of a class not in the heap
+    struct Members {
+        std::uint32_t next, left;  // candidate members[next]; members not executed
+    };
+    std::vector<std::uint32_t> slot(C, kOut);
+    std::vector<Members> mem(C);
+    auto heap = make_indexed_max_heap<Entry>([](const Entry& e) { return e.cls; },
+                                             [&](std::uint32_t c) -> std::uint32_t& { return slot[c]; });
     for (std::uint32_t c = 0; c < C; ++c) {
-        next[c] = tw.start[c];
-        cl[c].left = tw.start[c + 1] - tw.start[c];
-        cl[c].id = v.top_ids[tw.members[next[c]]];
+        mem[c] = {tw.start[c], tw.start[c + 1] - tw.start[c]};
+        const Init& k = init[c];
+        const K key = (K{k.completes} << P.sc) | (K{P.nmax - std::min(k.nearest, P.nmax)} << P.sn) |
+                      (K{P.wmax - k.waiting} << P.sw) | K{P.rmax - rank[tw.members[mem[c].next]]};
+        heap.push(Entry{key, c, lay.kids_of[c]});
     }
-    for (std::uint32_t b = 0; b < B; ++b) {
-        missing[b] = v.in_degree(b);
-        for (std::uint32_t k = pc_off[b]; k < pc_off[b + 1]; ++k) {
-            Class& c = cl[pc[k]];
-            c.waiting += missing[b] - 1;
-            c.completes += missing[b] == 1;
-            c.nearest = std::min(c.nearest, missing[b] - 1);
-        }
-    }
-    // A class's keys packed into one comparable pair, held in the heap
-    // entry itself (issue 18: a sift compared four arrays at two random
-    // places; on random layered dags this order was 19% of the schedule):
-    // more completes, then smaller nearest, smaller waiting, smaller global
-    // id of the class's candidate.
-    struct Key {
-        std::uint64_t hi, lo;
-        std::uint32_t cls;
-        bool operator<(const Key& o) const noexcept { return hi != o.hi ? hi < o.hi : lo < o.lo; }
+    // A waiting sink of the executed source, now missing m >= 1 parents:
+    // one waiting fewer, one more completed if m == 1, nearest <= m - 1.
+    const auto update = [&](K& key, std::uint32_t m) {
+        key += one << P.sw;
+        if (m == 1) key += one << P.sc;
+        const auto inv = K{P.nmax - (m - 1)}, cur = (key >> P.sn) & nmask;
+        if (inv > cur) key += (inv - cur) << P.sn;
     };
-    const auto key = [&](std::uint32_t c) {
-        const Class& k = cl[c];
-        return Key{(std::uint64_t{k.completes} << 32) | std::uint64_t{~k.nearest},
-                   (std::uint64_t{~k.waiting} << 32) | std::uint64_t{~k.id}, c};
-    };
-    auto heap = make_indexed_max_heap<Key>([](const Key& k) { return k.cls; },
-                                           [&](std::uint32_t c) -> std::uint32_t& { return cl[c].slot; });
-    for (std::uint32_t c = 0; c < C; ++c) heap.push(key(c));
 
+    const std::uint32_t* const kids = lay.kids.data();
+    std::uint32_t* const sinks = lay.sinks.data();
     std::vector<std::uint32_t> order;
-    order.reserve(T);
-    // One step's updates in three passes, each prefetching what the next
-    // reads at random (issue 18: on a 100k x 100k random layer pair the
-    // loads of a sink's parent classes and of each class missed the cache,
-    // 40% of a 10^6-node layered dag's schedule): the sinks still waiting,
-    // their (class, missing) pairs, then the classes' keys. Every class
-    // touched is raised once, with its final key; keys are distinct (the
-    // candidates' ids), so the heap pops the same whatever the order of raises.
-    std::vector<std::uint32_t> waiting_sinks;
+    order.reserve(tw.members.size());
+    // One step's updates in passes, each prefetching what the next reads at
+    // random: the sinks' records, the classes' slots, then the heap
+    // entries. Keys are distinct (the candidates' ranks), so the heap pops
+    // the same whatever the order of raises.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> touched;  // (class, the sink's missing)
-    std::vector<std::uint32_t> raised, stamp(C, 0);
-    std::uint32_t step = 0;
     while (!heap.empty()) {
         // Take the best class out while its keys change (every other class
         // with members left stays in the heap).
-        const std::uint32_t c0 = heap.pop().cls;
-        const std::uint32_t t = tw.members[next[c0]];
-        order.push_back(t);
-        if (--cl[c0].left > 0) cl[c0].id = v.top_ids[tw.members[++next[c0]]];
-        ++step;
-        waiting_sinks.clear();
-        for (std::uint32_t b : v.down(t)) {
-            if (--missing[b] == 0) continue;
-            waiting_sinks.push_back(b);
-            __builtin_prefetch(&pc[pc_off[b]]);
-        }
+        // (Its children list starts loading while the pop sifts.)
+        __builtin_prefetch(kids + heap.at(0).kids);
+        Entry e0 = heap.pop();
+        const std::uint32_t c0 = e0.cls;
+        slot[c0] = kOut;
+        const std::uint32_t* const ks = kids + e0.kids + 1;
+        const std::uint32_t nk = kids[e0.kids];
+        for (std::uint32_t i = 0; i < nk; ++i) __builtin_prefetch(sinks + ks[i]);
+        Members& m0 = mem[c0];
+        order.push_back(tw.members[m0.next]);
+        const bool again = --m0.left > 0;
+        if (again) e0.key = (e0.key & ~rmask) | K{P.rmax - rank[tw.members[++m0.next]]};
         touched.clear();
-        for (std::uint32_t b : waiting_sinks)
-            for (std::uint32_t k = pc_off[b]; k < pc_off[b + 1]; ++k) {
-                touched.emplace_back(pc[k], missing[b]);
-                __builtin_prefetch(&cl[pc[k]]);
-            }
-        raised.clear();
-        for (const auto [p, m] : touched) {
-            Class& c = cl[p];
-            if (c.left == 0) continue;
-            --c.waiting;
-            c.completes += m == 1;
-            c.nearest = std::min(c.nearest, m - 1);
-            if (p != c0 && stamp[p] != step) {
-                stamp[p] = step;
-                raised.push_back(p);
+        for (std::uint32_t i = 0; i < nk; ++i) {
+            std::uint32_t* const r = sinks + ks[i];
+            const std::uint32_t m = --r[0];
+            if (m == 0) continue;
+            for (std::uint32_t k = 2; k < 2 + r[1]; ++k) {
+                touched.emplace_back(r[k], m);
+                __builtin_prefetch(&slot[r[k]]);
             }
         }
-        for (std::uint32_t p : raised) heap.prefetch(p);
-        for (std::uint32_t p : raised) heap.raise(p, key(p));  // keys only improve
-        if (cl[c0].left > 0) heap.push(key(c0));
+        for (const auto& [p, m] : touched)
+            if (slot[p] != kOut) heap.prefetch_at(slot[p]);
+        for (const auto& [p, m] : touched) {
+            if (p == c0) {
+                if (again) update(e0.key, m);
+                continue;
+            }
+            const std::uint32_t s = slot[p];
+            if (s == kOut) continue;  // no members left
+            Entry e = heap.at(s);
+            update(e.key, m);
+            heap.raise_at(s, e);  // keys only improve
+        }
+        if (again) heap.push(e0);
     }
     return order;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> greedy_order(const BlockView& v, GreedyTesting knobs) {
+    const std::uint32_t T = v.tops(), B = v.bottoms();
+    const Twins tw = twin_classes(v, knobs.hash_bits);
+    const auto C = static_cast<std::uint32_t>(tw.start.size() - 1);
+
+    // Each sink's record (its parent classes, each class once) and the
+    // initial keys. (waiting < 2^32: at most the block's arcs, whose offsets
+    // are 32-bit.)
+    Layout lay;
+    std::vector<std::uint32_t> rec(B);
+    // Per class, side by side (one cache line per arc): the last sink that
+    // listed it, and its keys.
+    struct Init {
+        std::uint32_t last = 0xFFFFFFFFu, completes = 0, nearest = 0xFFFFFFFFu, waiting = 0;
+    };
+    std::vector<Init> init(C);
+    std::uint32_t nmax = 1, out_max = 1, wmax = 1;
+    for (std::uint32_t b = 0; b < B; ++b) {
+        const std::uint32_t m = v.in_degree(b);
+        nmax = std::max(nmax, m);
+        if (lay.sinks.size() > 0xFFFFFFFFu - 2 - m) fail(Errc::too_large, "greedy block order: sink records pass 2^32 words");
+        rec[b] = static_cast<std::uint32_t>(lay.sinks.size());
+        lay.sinks.push_back(m);
+        lay.sinks.push_back(0);
+        for (std::uint32_t t : v.up(b)) {
+            const std::uint32_t c = tw.cls[t];
+            Init& k = init[c];
+            if (k.last == b) continue;
+            k.last = b;
+            lay.sinks.push_back(c);
+            ++lay.sinks[rec[b] + 1];
+            k.waiting += m - 1;
+            k.completes += m == 1;
+            k.nearest = std::min(k.nearest, m - 1);
+        }
+    }
+    // Each class's children (its first member's), as their records.
+    lay.kids_of.resize(C);
+    for (std::uint32_t c = 0; c < C; ++c) {
+        const auto down = v.down(tw.members[tw.start[c]]);
+        if (lay.kids.size() > 0xFFFFFFFFu - 1 - down.size())
+            fail(Errc::too_large, "greedy block order: children lists pass 2^32 words");
+        lay.kids_of[c] = static_cast<std::uint32_t>(lay.kids.size());
+        lay.kids.push_back(static_cast<std::uint32_t>(down.size()));
+        for (std::uint32_t b : down) lay.kids.push_back(rec[b]);
+        out_max = std::max(out_max, static_cast<std::uint32_t>(down.size()));
+        wmax = std::max(wmax, init[c].waiting);
+    }
+    // Rank of each top's global id (the last tie-break).
+    std::vector<std::uint32_t> rank(T);
+    {
+        std::vector<std::uint32_t> by(T);
+        std::iota(by.begin(), by.end(), 0u);
+        if (!std::is_sorted(v.top_ids.begin(), v.top_ids.end()))
+            std::sort(by.begin(), by.end(), [&](std::uint32_t a, std::uint32_t b) { return v.top_ids[a] < v.top_ids[b]; });
+        for (std::uint32_t i = 0; i < T; ++i) rank[by[i]] = i;
+    }
+    // nearest <= nmax - 1 for a class with a sink (nmax, the largest
+    // in-degree, stands for none); completes <= a top's out-degree.
+    const auto width = [](std::uint32_t x) { return std::max(1u, static_cast<unsigned>(std::bit_width(x))); };
+    const unsigned bc = width(out_max), bn = width(nmax), bw = width(wmax), br = width(T - 1);
+    const Packing P{br + bw + bn, br + bw, br, bn, br, nmax, wmax, T - 1};
+    if (bc + bn + bw + br <= std::min(knobs.narrow_bits, 64u))
+        return run_greedy<std::uint64_t>(tw, lay, rank, init, P);
+    __extension__ typedef unsigned __int128 u128;
+    return run_greedy<u128>(tw, lay, rank, init, P);
 }
 
 }  // namespace ics::blocks::detail

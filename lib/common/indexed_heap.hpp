@@ -32,6 +32,15 @@ public:
     }
     // The node's entry gets k, no smaller than its key.
     void raise(std::uint32_t node, const Key& k) { up(slot_of_(node), k); }
+    // The same by the entry's index (the caller's slot), for a caller that
+    // reads the entry's key (at), raises it and puts it back without a
+    // second table of keys: prefetch_at, at, raise_at.
+    void prefetch_at(std::uint32_t slot) const noexcept {
+        __builtin_prefetch(&keys_[slot]);
+        __builtin_prefetch(&keys_[slot > 0 ? (slot - 1) / 4 : 0]);
+    }
+    const Key& at(std::uint32_t slot) const noexcept { return keys_[slot]; }
+    void raise_at(std::uint32_t slot, const Key& k) { up(slot, k); }
     Key pop() {
         const Key top = keys_.front(), k = keys_.back();
         keys_.pop_back();

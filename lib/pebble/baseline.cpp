@@ -22,6 +22,11 @@ std::vector<NodeId> fifo(const Dag& dag, std::uint64_t* area = nullptr) {
     // The output doubles as the queue: entries past `head` are eligible.
     std::uint64_t sum = order.size();
     for (std::size_t head = 0; head < order.size(); ++head) {
+        // The queue names the next nodes: their children lists and the
+        // children's counts, at random places, are loaded a few steps ahead.
+        if (head + 16 < order.size()) __builtin_prefetch(dag.children(order[head + 16]).data());
+        if (head + 8 < order.size())
+            for (NodeId c : dag.children(order[head + 8])) __builtin_prefetch(&missing[c]);
         for (NodeId c : dag.children(order[head]))
             if (--missing[c] == 0) order.push_back(c);
         sum += order.size() - head - 1;

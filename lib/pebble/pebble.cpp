@@ -20,6 +20,14 @@ void play(const Dag& dag, std::span<const NodeId> order, std::vector<std::uint32
         fail(Errc::invalid_order, "order has " + std::to_string(order.size()) + " entries, the dag has " +
                                       std::to_string(n) + " nodes");
     for (std::size_t t = 0; t < order.size(); ++t) {
+        // The order names the next nodes: their children lists and counts,
+        // at random places, are loaded a few steps ahead (ids unchecked yet,
+        // so only valid ones).
+        if (t + 16 < order.size() && order[t + 16] < n) __builtin_prefetch(dag.children(order[t + 16]).data());
+        if (t + 8 < order.size() && order[t + 8] < n) {
+            __builtin_prefetch(&missing[order[t + 8]]);
+            for (NodeId c : dag.children(order[t + 8])) __builtin_prefetch(&missing[c]);
+        }
         const NodeId v = order[t];
         // Built only on failure: the happy path allocates nothing per step.
         auto step = [t] { return " at step " + std::to_string(t + 1); };

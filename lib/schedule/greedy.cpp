@@ -47,9 +47,13 @@ std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area) {
         }
     std::uint64_t sum = eligible;
     while (!heap.empty()) {
+        // (The next node's children start loading while the heap pops, then
+        // their states, which sit at random places, all at once.)
+        __builtin_prefetch(dag.children(~static_cast<NodeId>(heap.at(0))).data());
         const NodeId u = ~static_cast<NodeId>(heap.pop());
         order.push_back(u);
         --eligible;
+        for (NodeId c : dag.children(u)) __builtin_prefetch(&pend[c]);
         for (NodeId c : dag.children(u)) {
             Pending& pc = pend[c];
             --pc.missing;

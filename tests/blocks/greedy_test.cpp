@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "block_test_util.hpp"
+#include "blocks/block_detail.hpp"
 
 namespace ics::blocks::test {
 namespace {
@@ -95,6 +96,44 @@ TEST(Greedy, SameOrderAsTheNaiveGreedy) {
         expect_consistent(tb.dag, tb.sources, r);
         EXPECT_EQ(r.order, naive_greedy(tb.dag, tb.sources)) << "iteration " << it;
     }
+}
+
+// greedy_order under each of `knobs` (test settings that reach its rare
+// paths) gives the naive greedy's order on `count` random and twin-heavy
+// blocks of up to 50 sources and sinks (ties by global id: the sources' ids
+// are shuffled, so their rank differs from their index).
+void expect_naive_order_under(std::uint64_t seed, int count, const std::vector<detail::GreedyTesting>& knobs) {
+    SplitMix64 rng(seed);
+    for (int it = 0; it < count; ++it) {
+        const auto tops = 1 + static_cast<std::uint32_t>(rng.below(50));
+        const auto bottoms = 1 + static_cast<std::uint32_t>(rng.below(50));
+        const double p = 0.02 + 0.5 * rng.uniform();
+        const Spec sp = it % 3 == 0 ? random_spec(tops, bottoms, p, rng)
+                                    : twin_spec(tops, bottoms, 1 + static_cast<std::uint32_t>(rng.below(8)), p, rng);
+        const TestBlock tb = materialise(sp, static_cast<std::uint64_t>(it) + 1);
+        const std::vector<NodeId> want = naive_greedy(tb.dag, tb.sources);
+        const detail::LocalBlock lb = detail::make_local_block(tb.dag, tb.sources);
+        for (const detail::GreedyTesting& k : knobs) {
+            std::vector<NodeId> got;
+            for (std::uint32_t t : detail::greedy_order(lb.view(), k)) got.push_back(lb.sources[t]);
+            ASSERT_EQ(got, want) << "iteration " << it << ", keys in " << k.narrow_bits << " bits, hashes of "
+                                 << k.hash_bits << " bits";
+        }
+    }
+}
+
+TEST(Greedy, SameOrderWithKeysInOneOrTwoWords) {
+    // The keys are packed into 64 bits when their ranges fit, else into 128:
+    // every limit from 0 to 64 puts each block on both sides of the threshold.
+    std::vector<detail::GreedyTesting> knobs;
+    for (unsigned bits = 0; bits <= 64; ++bits) knobs.push_back({bits, 64});
+    expect_naive_order_under(27, 120, knobs);
+}
+
+TEST(Greedy, SameOrderWhenRowHashesCollide) {
+    // Twins are found by hashing rows; rows hashed to 0..3 bits collide
+    // (different rows, one hash) and must still part into twin classes.
+    expect_naive_order_under(31, 150, {{64, 0}, {64, 1}, {64, 2}, {64, 3}, {0, 2}});
 }
 
 TEST(Greedy, CompleteBipartiteMinusOneArcAsTheNaiveGreedy) {

@@ -1,7 +1,7 @@
 // IndexedMaxHeap (lib/common/indexed_heap.hpp) pops what a lazy binary heap
 // pops when every raise pushes the new key and stale entries are skipped
 // (what greedy_order and sidney_order did before): random pushes, raises
-// and pops over many seeds.
+// (by node or by slot) and pops over many seeds; at(0) is the top.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -35,8 +35,15 @@ TEST(IndexedMaxHeap, PopsAsALazyHeap) {
                 heap.push(key(v));
                 lazy.push(key(v));
             } else if (what == 1 && in[v]) {
+                const std::uint64_t before = key(v);
                 value[v] += 1 + static_cast<std::uint32_t>(rng() % 3);
-                heap.raise(v, key(v));
+                if (rng() % 2 == 0) {
+                    heap.raise(v, key(v));
+                } else {  // by its slot, as the greedy block order does
+                    heap.prefetch_at(slot[v]);
+                    ASSERT_EQ(heap.at(slot[v]), before) << "seed " << seed << " step " << step;
+                    heap.raise_at(slot[v], key(v));
+                }
                 lazy.push(key(v));
             } else if (what == 2 && inside > 0) {
                 std::uint64_t expect = 0;
@@ -46,6 +53,7 @@ TEST(IndexedMaxHeap, PopsAsALazyHeap) {
                     const std::uint32_t u = ~static_cast<std::uint32_t>(expect);
                     if (in[u] && expect == key(u)) break;
                 }
+                ASSERT_EQ(heap.at(0), expect) << "seed " << seed << " step " << step;
                 ASSERT_EQ(heap.pop(), expect) << "seed " << seed << " step " << step;
                 in[~static_cast<std::uint32_t>(expect)] = 0;
                 gone[~static_cast<std::uint32_t>(expect)] = 1;
