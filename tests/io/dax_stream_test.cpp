@@ -29,31 +29,6 @@ namespace {
 
 // ------------------------------------------------------------ outcomes
 
-struct Outcome {
-    bool ok = false;
-    Errc code = Errc::ok;
-    std::string message;
-    std::vector<std::string> names;
-    Arcs arcs;
-    std::uint64_t duplicates = 0;
-};
-
-template <class Read>
-Outcome outcome_of(Read read) {
-    Outcome o;
-    try {
-        const Dag g = read();
-        o.ok = true;
-        o.names = names(g);
-        o.arcs = arcs(g);
-        o.duplicates = g.duplicate_arcs();
-    } catch (const ics::Error& e) {
-        o.code = e.code();
-        o.message = e.what();
-    }
-    return o;
-}
-
 // What read_string does in front of read_dax, then `read`.
 template <class Read>
 Dag checked(std::string_view text, Read read) {

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <filesystem>
 #include <initializer_list>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -71,6 +72,40 @@ inline std::vector<std::string> names(const ics::Dag& g) {
 }
 
 using Arcs = std::vector<std::pair<std::string, std::string>>;
+
+// What a read gave: the dag (names by id, arcs, merged duplicates), or the
+// error (code and message); for comparing two ways of reading the same bytes.
+struct Outcome {
+    bool ok = false;
+    Errc code = Errc::ok;
+    std::string message;
+    std::vector<std::string> names;
+    Arcs arcs;
+    std::uint64_t duplicates = 0;
+
+    bool operator==(const Outcome&) const = default;
+};
+
+template <class Read>
+Outcome outcome_of(Read read) {
+    Outcome o;
+    try {
+        const ics::Dag g = read();
+        o.ok = true;
+        o.names = names(g);
+        o.arcs = arcs(g);
+        o.duplicates = g.duplicate_arcs();
+    } catch (const ics::Error& e) {
+        o.code = e.code();
+        o.message = e.what();
+    }
+    return o;
+}
+
+inline std::ostream& operator<<(std::ostream& os, const Outcome& o) {
+    if (!o.ok) return os << "error " << static_cast<int>(o.code) << ": " << o.message;
+    return os << o.names.size() << " nodes, " << o.arcs.size() << " arcs, " << o.duplicates << " duplicates";
+}
 
 // Counts as in ../shared/workloads/MANIFEST.tsv.
 struct Shape {

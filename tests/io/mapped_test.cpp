@@ -25,39 +25,6 @@ namespace {
 
 const std::size_t kPage = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
 
-// What a read gave: the dag, or the error.
-struct Outcome {
-    bool ok = false;
-    Errc code = Errc::ok;
-    std::string what;
-    std::vector<std::string> names;
-    Arcs arcs;
-    std::uint64_t duplicates = 0;
-
-    bool operator==(const Outcome&) const = default;
-};
-
-template <class Read>
-Outcome outcome(Read read) {
-    Outcome o;
-    try {
-        const ics::Dag g = read();
-        o.ok = true;
-        o.names = names(g);
-        o.arcs = arcs(g);
-        o.duplicates = g.duplicate_arcs();
-    } catch (const ics::Error& e) {
-        o.code = e.code();
-        o.what = e.what();
-    }
-    return o;
-}
-
-std::ostream& operator<<(std::ostream& os, const Outcome& o) {
-    if (!o.ok) return os << "error " << static_cast<int>(o.code) << ": " << o.what;
-    return os << o.names.size() << " nodes, " << o.arcs.size() << " arcs, " << o.duplicates << " duplicates";
-}
-
 ReadLimits unkept() {
     ReadLimits l = ReadLimits::unlimited();
     l.keep_source = false;
@@ -66,7 +33,7 @@ ReadLimits unkept() {
 
 // `text` (no byte-order mark) read by the format's reader from one buffer.
 Outcome from_buffer(const std::string& text, Format f, const std::string& source) {
-    return outcome([&] { return read_string(text, f, source, unkept()).dag; });
+    return outcome_of([&] { return read_string(text, f, source, unkept()).dag; });
 }
 
 // The same through the file mapped at `path`, pages given back every `step`
@@ -76,7 +43,7 @@ Outcome from_mapping(const std::string& path, Format f, const std::string& sourc
     file.set_drop_step(step, true);
     if (map_file(path, file) != 0) throw std::runtime_error("not mapped: " + path);
     const ReadLimits limits = unkept();
-    return outcome([&] {
+    return outcome_of([&] {
         namespace d = ics::io::detail;
         switch (f) {
             case Format::wfformat: return d::read_wfformat(file.view(), source, &file);
@@ -357,8 +324,8 @@ TEST(Mapped, ReadFileWithoutTheSourceMatchesWithIt) {
         kept.keep_source = true;
         ReadLimits dropped = kept;
         dropped.keep_source = false;
-        EXPECT_EQ(outcome([&] { return read_file(p, Format::automatic, dropped).dag; }),
-                  outcome([&] { return read_file(p, Format::automatic, kept).dag; }))
+        EXPECT_EQ(outcome_of([&] { return read_file(p, Format::automatic, dropped).dag; }),
+                  outcome_of([&] { return read_file(p, Format::automatic, kept).dag; }))
             << p;
         if (p.ends_with("nested.dag")) {
             const ReadResult r = read_file(p, Format::automatic, dropped);
