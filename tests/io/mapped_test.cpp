@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <initializer_list>
 #include <random>
 
 #include "helpers.hpp"
@@ -52,6 +53,18 @@ Outcome from_mapping(const std::string& path, Format f, const std::string& sourc
             default: throw std::runtime_error("no mapped reader for this format");
         }
     });
+}
+
+// `text` written to dir/name and read through the mapping at each of
+// `steps` gives what the reader gives from one buffer; returns that outcome.
+Outcome expect_mapped_as_buffer(const TempDir& dir, const std::string& name, const std::string& text, Format f,
+                                std::initializer_list<std::size_t> steps, int round) {
+    const std::string path = dir.file(name, text);
+    const Outcome want = from_buffer(text, f, name);
+    for (const std::size_t step : steps)
+        EXPECT_EQ(from_mapping(path, f, name, step), want)
+            << "round " << round << ", step " << step << ", " << text.size() << " bytes";
+    return want;
 }
 
 // A name of `len` bytes with multi-byte UTF-8 characters and, in JSON, escapes.
@@ -188,11 +201,7 @@ TEST(Mapped, RandomWfFormatMatchesTheBuffer) {
     for (int round = 0; round < 36; ++round) {
         std::string text = random_wfformat(rng, 2 + static_cast<int>(rng() % 30), round % 7 == 3);
         if (round % 5 == 4) text.resize(rng() % text.size());  // truncated
-        const std::string path = dir.file("r.json", text);
-        const Outcome want = from_buffer(text, Format::wfformat, "r.json");
-        for (const std::size_t step : {kPage, 3 * kPage})
-            EXPECT_EQ(from_mapping(path, Format::wfformat, "r.json", step), want)
-                << "round " << round << ", step " << step << ", " << text.size() << " bytes";
+        const Outcome want = expect_mapped_as_buffer(dir, "r.json", text, Format::wfformat, {kPage, 3 * kPage}, round);
         (want.ok ? ok : failed)++;
     }
     EXPECT_GT(ok, 18);  // both kinds were tried
@@ -234,10 +243,7 @@ TEST(Mapped, RandomAdjacencyJsonMatchesTheBuffer) {
         }
         text += "}";
         if (round % 4 == 3) text.resize(rng() % text.size());
-        const std::string path = dir.file("a.json", text);
-        EXPECT_EQ(from_mapping(path, Format::adjacency_json, "a.json", kPage),
-                  from_buffer(text, Format::adjacency_json, "a.json"))
-            << "round " << round;
+        expect_mapped_as_buffer(dir, "a.json", text, Format::adjacency_json, {kPage}, round);
     }
 }
 
@@ -253,11 +259,7 @@ TEST(Mapped, RandomDagmanMatchesTheBuffer) {
             case 5: text.insert(rng() % text.size(), "\nBOGUS line\n"); break;
             default: break;
         }
-        const std::string path = dir.file("r.dag", text);
-        const Outcome want = from_buffer(text, Format::dagman, "r.dag");
-        for (const std::size_t step : {kPage, 2 * kPage})
-            EXPECT_EQ(from_mapping(path, Format::dagman, "r.dag", step), want)
-                << "round " << round << ", step " << step << ", " << text.size() << " bytes";
+        const Outcome want = expect_mapped_as_buffer(dir, "r.dag", text, Format::dagman, {kPage, 2 * kPage}, round);
         (want.ok ? ok : failed)++;
     }
     EXPECT_GT(ok, 25);
