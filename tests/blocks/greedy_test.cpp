@@ -83,14 +83,25 @@ Spec twin_spec(std::uint32_t tops, std::uint32_t bottoms, std::uint32_t rows, do
     return sp;
 }
 
+namespace {
+
+// Block `it` of a series: up to `most` sources and sinks, a random block
+// every `random_every` (the others twin-heavy, up to `most_twins` twins).
+Spec series_spec(SplitMix64& rng, int it, std::uint64_t most, int random_every, std::uint64_t most_twins) {
+    const auto tops = 1 + static_cast<std::uint32_t>(rng.below(most));
+    const auto bottoms = 1 + static_cast<std::uint32_t>(rng.below(most));
+    const double p = 0.02 + 0.5 * rng.uniform();
+    return it % random_every == 0
+               ? random_spec(tops, bottoms, p, rng)
+               : twin_spec(tops, bottoms, 1 + static_cast<std::uint32_t>(rng.below(most_twins)), p, rng);
+}
+
+}  // namespace
+
 TEST(Greedy, SameOrderAsTheNaiveGreedy) {
     SplitMix64 rng(18);
     for (int it = 0; it < 400; ++it) {
-        const auto tops = 1 + static_cast<std::uint32_t>(rng.below(60));
-        const auto bottoms = 1 + static_cast<std::uint32_t>(rng.below(60));
-        const double p = 0.02 + 0.5 * rng.uniform();
-        const Spec sp = it % 2 == 0 ? random_spec(tops, bottoms, p, rng)
-                                    : twin_spec(tops, bottoms, 1 + static_cast<std::uint32_t>(rng.below(6)), p, rng);
+        const Spec sp = series_spec(rng, it, 60, 2, 6);
         const TestBlock tb = materialise(sp, static_cast<std::uint64_t>(it) + 1);
         const BlockSchedule r = greedy_block_schedule(tb.dag, tb.sources);
         expect_consistent(tb.dag, tb.sources, r);
@@ -105,11 +116,7 @@ TEST(Greedy, SameOrderAsTheNaiveGreedy) {
 void expect_naive_order_under(std::uint64_t seed, int count, const std::vector<detail::GreedyTesting>& knobs) {
     SplitMix64 rng(seed);
     for (int it = 0; it < count; ++it) {
-        const auto tops = 1 + static_cast<std::uint32_t>(rng.below(50));
-        const auto bottoms = 1 + static_cast<std::uint32_t>(rng.below(50));
-        const double p = 0.02 + 0.5 * rng.uniform();
-        const Spec sp = it % 3 == 0 ? random_spec(tops, bottoms, p, rng)
-                                    : twin_spec(tops, bottoms, 1 + static_cast<std::uint32_t>(rng.below(8)), p, rng);
+        const Spec sp = series_spec(rng, it, 50, 3, 8);
         const TestBlock tb = materialise(sp, static_cast<std::uint64_t>(it) + 1);
         const std::vector<NodeId> want = naive_greedy(tb.dag, tb.sources);
         const detail::LocalBlock lb = detail::make_local_block(tb.dag, tb.sources);
