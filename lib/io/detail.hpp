@@ -40,6 +40,8 @@ std::string quote(std::string_view s);
 std::size_t find_non_text(std::string_view s, bool allow_controls = false) noexcept;
 // Throws Errc::parse "<source>:<line>: binary data ..." when find_non_text finds something.
 void check_text(std::string_view text, std::string_view source);
+// That error for byte c at `line`, `col` (a reader that counts lines itself).
+[[noreturn]] void fail_non_text(std::string_view source, std::size_t line, std::size_t col, unsigned char c);
 // The same, a mapped `file` (holding `text`; may be null) checked a few pages
 // at a time, each given back once checked (FileText::evict).
 void check_text(std::string_view text, std::string_view source, FileText* file);

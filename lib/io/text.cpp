@@ -106,11 +106,7 @@ std::size_t find_non_text(std::string_view s, bool allow_controls) noexcept {
     return std::string_view::npos;
 }
 
-void check_text(std::string_view text, std::string_view source) {
-    const std::size_t bad = find_non_text(text);
-    if (bad == std::string_view::npos) return;
-    const auto [line, col] = line_col(text, bad);
-    const unsigned char c = static_cast<unsigned char>(text[bad]);
+void fail_non_text(std::string_view source, std::size_t line, std::size_t col, unsigned char c) {
     char hex[8];
     std::snprintf(hex, sizeof hex, "0x%02X", c);
     fail_at(Errc::parse, source, line,
@@ -118,6 +114,13 @@ void check_text(std::string_view text, std::string_view source) {
                         : c < 0x80 ? "binary data (control byte "
                                    : "invalid UTF-8 (byte ") +
                 (c == 0 ? "" : hex) + " at column " + std::to_string(col) + ")");
+}
+
+void check_text(std::string_view text, std::string_view source) {
+    const std::size_t bad = find_non_text(text);
+    if (bad == std::string_view::npos) return;
+    const auto [line, col] = line_col(text, bad);
+    fail_non_text(source, line, col, static_cast<unsigned char>(text[bad]));
 }
 
 void check_text(std::string_view text, std::string_view source, FileText* file) {

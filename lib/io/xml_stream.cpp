@@ -16,7 +16,6 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -681,12 +680,7 @@ void XmlFilePieces::check(const char* p, std::size_t n) const {
             last = s;
         }
     const std::size_t col = last ? static_cast<std::size_t>(p + bad - last) : col_ + bad + 1;
-    const auto c = static_cast<unsigned char>(p[bad]);
-    char hex[8];
-    std::snprintf(hex, sizeof hex, "0x%02X", c);
-    fail_at(Errc::parse, path_, line,
-            std::string(c == 0 ? "binary data (NUL byte" : c < 0x80 ? "binary data (control byte " : "invalid UTF-8 (byte ") +
-                (c == 0 ? "" : hex) + " at column " + std::to_string(col) + ")");
+    fail_non_text(path_, line, col, static_cast<unsigned char>(p[bad]));
 }
 
 }  // namespace ics::io::detail
