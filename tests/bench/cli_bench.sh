@@ -16,8 +16,9 @@
 # 1000000"), `ics info` against `ics schedule` (both objectives; at most
 # $ICS_BENCH_TIMEOUT s each, default 120) in the same run, the peak memory of
 # `ics schedule` in bytes per node + arc, and the exponent of time ~ n^e
-# fitted over the sizes that finished; times are CPU (user + system) ms, the
-# limit is wall time. Targets: schedule <= 3x info, <= 100
+# fitted over the sizes that finished; times are CPU (user + system) ms,
+# medians of RUNS rounds that interleave the three commands, the limit is
+# wall time. Targets: schedule <= 3x info, <= 100
 # bytes per node + arc (reported, not enforced: exit status unaffected).
 # The montage-json, -dagman and -dax cases read the montage sums written in
 # those formats (`ics convert`): the readers' peak memory.
@@ -167,11 +168,26 @@ if [ "$scaling" = scaling ]; then
             case $c in *-json) f="$work/scale.json" ;; *-dagman) f="$work/scale.dag" ;; *-dax) f="$work/scale.dax" ;; esac
             gen "$c" "$n" "$f" || continue
             read -r nodes arcs < <("$ics" info "$f" | awk '/^nodes:/ {n = $2} /^arcs:/ {a = $2} END {print n, a}')
-            info=$(timed "$ics" info "$f")
-            sched=$(timed "$ics" schedule "$f")
-            bytes=$(awk -v k="$(cat "$work/rss")" -v e=$((nodes + arcs)) 'BEGIN {printf "%.0f", k * 1024 / e}')
+            # $runs rounds, the three commands interleaved in each (the
+            # neighbours' load falls on all three alike), and the median of
+            # each; the peak memory is the largest of `ics schedule`'s.
+            infos=() scheds=() mems=() rss=0
+            for ((round = 0; round < runs; round++)); do
+                infos+=("$(timed "$ics" info "$f")")
+                sched=$(timed "$ics" schedule "$f")
+                scheds+=("$sched")
+                [ "$sched" = - ] && break
+                rss=$(awk -v a="$rss" -v b="$(cat "$work/rss")" 'BEGIN {print (b > a ? b : a)}')
+                mems+=("$(timed "$ics" schedule "$f" --objective memory)")
+            done
+            # The median of a column ("-", past the limit, counts as the largest).
+            mid() { printf '%s\n' "$@" | sed 's/^-$/999999999/' | sort -n | sed -n "$((($# + 1) / 2))p" |
+                sed 's/^999999999$/-/'; }
+            info=$(mid "${infos[@]}")
+            sched=$(mid "${scheds[@]}")
+            bytes=$(awk -v k="$rss" -v e=$((nodes + arcs)) 'BEGIN {printf "%.0f", k * 1024 / e}')
             mem=-
-            if [ "$sched" = - ]; then over=$nodes; else mem=$(timed "$ics" schedule "$f" --objective memory); fi
+            if [ "$sched" = - ]; then over=$nodes; else mem=$(mid "${mems[@]}"); fi
             ratio() { [ "$1" = - ] && echo "-" || awk -v a="$1" -v b="$2" 'BEGIN {printf "%.1f×", a / (b > 0 ? b : 1)}'; }
             x=$nodes
             [ "$c" = knn ] && x=$arcs # K(k,k): the arcs grow, the nodes hardly
