@@ -57,17 +57,19 @@ namespace {
 // is a sink of that block with all its parents in it, so running the x-th
 // source of block b makes profile_b[x] - profile_b[x-1] tasks eligible, and
 // the final sinks make none. Memory still needs each parent's last child
-// (one pass over the parents). With `area_out` instead (the same condition),
-// only AREA = Σ E(t) is counted: an order that is but one candidate of the
-// AREA fallback needs no more unless it wins (issue 18: no E(t) array, no
-// pass over the parents).
+// (one pass over the parents: open_peak), unless `with_memory` is false: an
+// order that is but one candidate of the AREA fallback needs it only if it
+// wins (issue 18: no pass over the parents; its E(t) from the profiles
+// spares the winner's play).
+std::uint32_t open_peak(const Dag& dag, std::span<const NodeId> order);
+
 std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks, const Linearization& lin,
-                             pebble::Evaluation* ev, std::uint64_t* area_out = nullptr) {
+                             pebble::Evaluation* ev, bool with_memory = true) {
     const NodeId n = dag.node_count();
     std::vector<NodeId> order;
     order.reserve(n);
     std::uint32_t e = 0;
-    const bool count = ev != nullptr || area_out != nullptr;
+    const bool count = ev != nullptr;
     if (count) {
         // The sources: Kahn's FIFO order starts with all of them (dag.hpp),
         // so only they are read, not every node's in-degree.
@@ -87,7 +89,7 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
         if (count) {
             e = e - 1 + newly;
             area += e;
-            if (ev) ev->eligible.push_back(e);
+            ev->eligible.push_back(e);
         }
     };
     std::size_t s = 0;  // next swept group
@@ -113,25 +115,29 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
     }
     for (NodeId v = 0; v < n; ++v)
         if (dag.is_sink(v)) run(v, 0);
-    if (area_out) *area_out = area;
     if (ev) {
         if (order.size() != n) fail(Errc::internal, "assembled order misses nodes");
         ev->area = area;
-        // open = executed nodes with an unexecuted child (§2.2.3). The order
-        // is topological: v's count of children yet to run is set when v
-        // runs, before any child decrements it (no pass to fill it first).
-        BigVector<std::uint32_t> pending(n);
-        std::uint32_t open = 0, memory = 0;
-        for (NodeId v : order) {
-            const std::uint32_t out = dag.out_degree(v);
-            pending[v] = out;
-            open += out > 0 ? 1u : 0u;
-            for (NodeId p : dag.parents(v)) open -= --pending[p] == 0 ? 1u : 0u;
-            memory = std::max(memory, open);
-        }
-        ev->memory = memory;
+        ev->memory = with_memory ? open_peak(dag, order) : 0;
     }
     return order;
+}
+
+// The memory cost of a schedule (§2.2.3): the most executed nodes with an
+// unexecuted child at once. The order is topological: v's count of children
+// yet to run is set when v runs, before any child decrements it (no pass to
+// fill it first).
+std::uint32_t open_peak(const Dag& dag, std::span<const NodeId> order) {
+    BigVector<std::uint32_t> pending(dag.node_count());
+    std::uint32_t open = 0, memory = 0;
+    for (NodeId v : order) {
+        const std::uint32_t out = dag.out_degree(v);
+        pending[v] = out;
+        open += out > 0 ? 1u : 0u;
+        for (NodeId p : dag.parents(v)) open -= --pending[p] == 0 ? 1u : 0u;
+        memory = std::max(memory, open);
+    }
+    return memory;
 }
 
 // Subsets the blocks' exhaustive searches of one call may visit together,
@@ -224,14 +230,14 @@ std::vector<NodeId> proven_chain(const blocks::ScheduleTable& blocks, const Line
 }
 
 // No IC-optimal schedule proven (r.order, when not empty, is evaluated in
-// r.eval, or has AREA `order_area` with r.eval empty). `chain`: the nonsinks of the proven ▷-chain prefix (proven_chain),
+// r.eval, its memory cost left out when `memory_pending`). `chain`: the nonsinks of the proven ▷-chain prefix (proven_chain),
 // which the Sidney candidate keeps in place. Exact AREA within the budget: the AREA-maximal schedule, which is
 // IC-optimal iff its AREA is Σ M(t) (returns false then: the caller finishes
 // as for any IC-optimal schedule). Otherwise the best by AREA of the
 // candidates below, with the certified bound of lib/area. Returns true when r
 // is final.
 bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>& chain, Result& r,
-                   std::optional<std::uint64_t> order_area) {
+                   bool memory_pending) {
     const NodeId n = dag.node_count();
     const std::string why = r.reason;
     // The AREA search's own budget; without one (older C callers), every
@@ -324,7 +330,7 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     if (!r.order.empty())
         offer(r.method, r.method == Method::exact ? "exact search (lexicographically best profile)"
                                                   : "▷-linearization continued greedily",
-              std::move(r.order), std::move(r.eval), order_area);
+              std::move(r.order), std::move(r.eval));
     const bool chain_candidate = !chain.empty() && chain.size() < n;
     const std::uint64_t to_build = chain_candidate ? 5 : 4;  // candidate orders (progress)
     if (chain_candidate) {
@@ -389,6 +395,7 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     r.method = cands[best].method;
     r.order = std::move(best_order);
     r.eval = best_eval.eligible.empty() ? pebble::evaluate(dag, r.order) : std::move(best_eval);
+    if (best == 0 && memory_pending) r.eval.memory = open_peak(dag, r.order);
     if (r.eval.area != cands[best].area) fail(Errc::internal, "AREA of the best candidate changed when played again");
     if (bound < r.eval.area)
         fail(Errc::internal, "AREA bound " + std::to_string(bound) + " below the AREA " + std::to_string(r.eval.area) +
@@ -447,7 +454,7 @@ Result schedule(const Dag& dag, const Options& opt) {
 
     bool proven = false;
     bool assembled_eval = false;  // r.eval is that of r.order already
-    std::optional<std::uint64_t> assembled_area;  // or only its AREA is known
+    bool memory_pending = false;  // or all of it but its memory cost
     std::vector<NodeId> chain;    // the proven ▷-chain prefix's nonsinks (proven_chain)
     if (failed) {
         r.reason = std::move(failed->message);
@@ -513,12 +520,11 @@ Result schedule(const Dag& dag, const Options& opt) {
             opt.report("assembly");
             // No shortcut removed: the certificate gives E(t) (see assemble).
             // Unproven, it is one candidate of the AREA fallback (no exact
-            // search past 64 nodes), which needs its AREA only unless it wins.
+            // search past 64 nodes), which needs its memory cost only if it wins.
             const bool candidate = (!block_reason.empty() || !lin.proven) && dag.node_count() > kExactMaxNodes;
             if (r.shortcuts_removed == 0 && candidate) {
-                std::uint64_t area = 0;
-                r.order = assemble(dag, r.blocks, lin, nullptr, &area);
-                assembled_area = area;
+                r.order = assemble(dag, r.blocks, lin, &r.eval, false);
+                memory_pending = true;
             } else if (r.shortcuts_removed == 0) {
                 r.order = assemble(dag, r.blocks, lin, &r.eval);
                 assembled_eval = true;
@@ -547,10 +553,10 @@ Result schedule(const Dag& dag, const Options& opt) {
         opt.report("exact search");
         const bool decided = try_exact(dag, opt, r);
         if (r.status != Status::ic_optimal) {
-            if (!r.order.empty() && (decided || (!assembled_eval && !assembled_area)))
+            if (!r.order.empty() && (decided || (!assembled_eval && !memory_pending)))
                 r.eval = pebble::evaluate(dag, r.order);
             opt.report("AREA fallback");
-            if (area_fallback(dag, opt, chain, r, assembled_area)) return r;
+            if (area_fallback(dag, opt, chain, r, memory_pending)) return r;
         }
     }
     if (!assembled_eval || r.method == Method::exact) {
