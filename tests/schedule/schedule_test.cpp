@@ -441,6 +441,29 @@ TEST(Schedule, AreaFallbackScoresAsFullEvaluations) {
     EXPECT_GT(heuristic, 100);
 }
 
+// Past 64 nodes an unproven assembled order is one candidate of the
+// fallback: it comes with E(t) from the blocks' profiles and gets its memory
+// cost only once it has won. When it wins (random layered dags, whose
+// blocks' greedy orders beat the whole-dag candidates), E(t), memory and
+// AREA are the game's.
+TEST(Schedule, AssembledWinnerIsTheGamesEvaluation) {
+    int won = 0;
+    for (std::uint64_t seed = 0; seed < 30; ++seed) {
+        const std::uint32_t layers = 3 + static_cast<std::uint32_t>(seed % 5);
+        const std::uint32_t width = 20 + static_cast<std::uint32_t>((seed * 7) % 40);
+        const Dag g = random_layered(layers, width, 4.0 / width + 0.02 * static_cast<double>(seed % 4), seed);
+        for (Objective o : {Objective::eligibility, Objective::memory}) {
+            Options opt;
+            opt.objective = o;
+            const Result r = schedule(g, opt);
+            expect_evaluation_of_order(g, r, "seed " + std::to_string(seed));
+            won += g.node_count() > 64 && r.status == Status::heuristic &&
+                   (r.method == Method::decomposition || r.method == Method::sweep);
+        }
+    }
+    EXPECT_GT(won, 30);
+}
+
 TEST(Schedule, AreaFallbackKeepsTheProvenChain) {
     Options no_exact = decomposition_only();
     int kept = 0, reordered = 0;
