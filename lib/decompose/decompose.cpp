@@ -122,6 +122,8 @@ bool m_chain_ascends(const Dag& g, const NodeId* src, std::size_t s, const NodeI
 // on the way give its form (issue 18: the complete-block and chain tests
 // had each read the block's arcs again). Raw pointers: through the vectors
 // every store would reload their data pointers (they may alias).
+constexpr std::size_t kRowAhead = 10, kEntriesAhead = 3;
+
 BlockId find_blocks(const Dag& g, Decomposition& d) {
     const NodeId n = g.node_count();
     // Every node is at most one block's source and one block's sink.
@@ -152,8 +154,14 @@ BlockId find_blocks(const Dag& g, Decomposition& d) {
         out_block[s] = b;
         src[ns++] = s;
         std::uint64_t arcs = 0;  // the sources' out-degrees summed
+        // In a large block the queues hold ids at random: a row is
+        // prefetched a few nodes ahead, the block ids of its entries a node
+        // or two ahead (issue 18: random layered blocks).
         for (std::size_t si = src_first, ki = snk_first; si < ns || ki < nk;) {
             for (; si < ns; ++si) {
+                if (si + kRowAhead < ns) __builtin_prefetch(g.children(src[si + kRowAhead]).data());
+                if (si + kEntriesAhead < ns)
+                    for (NodeId c : g.children(src[si + kEntriesAhead])) __builtin_prefetch(in_block + c);
                 const auto kids = g.children(src[si]);
                 arcs += kids.size();
                 for (NodeId c : kids)
@@ -162,12 +170,16 @@ BlockId find_blocks(const Dag& g, Decomposition& d) {
                         snk[nk++] = c;
                     }
             }
-            for (; ki < nk; ++ki)
+            for (; ki < nk; ++ki) {
+                if (ki + kRowAhead < nk) __builtin_prefetch(g.parents(snk[ki + kRowAhead]).data());
+                if (ki + kEntriesAhead < nk)
+                    for (NodeId p : g.parents(snk[ki + kEntriesAhead])) __builtin_prefetch(out_block + p);
                 for (NodeId p : g.parents(snk[ki]))
                     if (out_block[p] == kNoBlock) {
                         out_block[p] = b;
                         src[ns++] = p;
                     }
+            }
         }
         // Not complete: the largest degrees, read while the block's rows are
         // still in cache (counted inside the search, they slowed it on the
