@@ -124,6 +124,13 @@ bool set_sidney_small_bfs(bool on);
 // size) pairs few (sidney.cpp; on by default), else by a heap; returns the
 // previous setting. The decomposition is the same either way.
 bool set_sidney_counting_merge(bool on);
+// Tests only: whether the decomposition takes its shortcuts (sidney.cpp:
+// a whole component whose first scan or network would pass its share is
+// not scanned, its work counted from degrees; a cut component's envelope
+// weights sorted by radix; the pieces merged by the blocks' merge);
+// returns the previous setting. The decomposition and its work are the
+// same either way.
+bool set_sidney_shortcuts(bool on);
 }  // namespace detail
 
 // The blocks in turn; inside each, repeatedly the eligible node of the block

@@ -78,6 +78,9 @@ std::uint32_t g_push_relabel_vertices = 1u << 10;
 // Dinic's BFS over words of residual heads on networks of ≤ 64 vertices
 // (MaxFlow::bfs_small; tests: false = always the scanning one).
 bool g_small_bfs = true;
+// Decomposer::predict_whole and the envelope's shortcuts in
+// sidney_decomposition (tests: false = the plain paths).
+bool g_shortcuts = true;
 
 // Dinic's maximum flow (flow_network.hpp's storage). The DFS is iterative
 // (closure networks of deep dags have long paths of infinite arcs).
@@ -275,9 +278,23 @@ public:
     // True when the budget stopped the splitting in this component.
     // Blocks go to `nodes` (block after block), each closed by an entry of
     // `ends` (its end in `nodes`). `comp` (in id order) is reordered in place.
-    bool run(std::span<NodeId> comp, std::uint64_t limit, std::vector<NodeId>& nodes, std::vector<std::uint32_t>& ends) {
+    // `missing`: each node's parents not taken; `size`: the component's
+    // nodes + arcs (both for predicting the first scan, least_maximizer).
+    bool run(std::span<NodeId> comp, std::uint64_t limit, std::vector<NodeId>& nodes, std::vector<std::uint32_t>& ends,
+             const std::uint32_t* missing, std::uint64_t size) {
         budget_ = limit;
         exhausted_ = false;
+        // The first call's scan and network (least_maximizer on the whole
+        // component) cost at most 8 × size: predicted only when that could
+        // pass the budget (a giant component past its share, issue 18).
+        if (g_shortcuts && work_ + 8 * size > budget_ && comp.size() > 1 && predict_whole(comp, missing)) {
+            any_exhausted_ = true;
+            ++unsplit_;
+            for (NodeId v : comp) done_[v] = 1;
+            nodes.insert(nodes.end(), comp.begin(), comp.end());  // (in id order: one block)
+            ends.push_back(static_cast<std::uint32_t>(nodes.size()));
+            return exhausted_ = true;
+        }
         // The sets still to split, as segments of the component's nodes (no
         // vector per set): the last segment is the next set; a split rewrites
         // its segment as the rest then the least maximizer, each in the set's order.
@@ -329,6 +346,38 @@ public:
     std::uint64_t work() const noexcept { return work_; }
 
 private:
+    // Whether least_maximizer on the whole component `comp` (more than one
+    // node) would stop at the budget before its max-flow runs, counting
+    // then the work it would: its scan (each node's children, and the
+    // parents of each child reached: every node with a parent not taken,
+    // as all its parents not taken lie in the component) and, past it, the
+    // network it would count (2 units per arc: each node -> t and -> its
+    // parents not taken, s -> each marker and each marker -> its parents
+    // not taken; the markers are those nodes) before building it. The same
+    // work, the same stop: the scan and the network skipped.
+    bool predict_whole(std::span<const NodeId> comp, const std::uint32_t* missing) {
+        std::uint64_t scan = 0, markers = 0, arcs_in = 0;
+        for (NodeId v : comp) {
+            scan += dag_.children(v).size();
+            if (missing[v] > 0) {
+                scan += dag_.in_degree(v);
+                ++markers;
+                arcs_in += missing[v];
+            }
+        }
+        if (markers == 0) return false;  // no marker: the scan finds u one block
+        if (work_ + scan > budget_) {
+            work_ += scan;
+            return true;
+        }
+        const std::uint64_t network = comp.size() + 2 * arcs_in + markers;
+        if (work_ + scan + 2 * network > budget_) {
+            work_ += scan + 2 * network;
+            return true;
+        }
+        return false;
+    }
+
     // 0 when no initial subset of u has a larger ratio than u (u is a block)
     // or the budget ran out (exhausted_), else the size of the least
     // maximizer of f, which a_ then holds (in u's order).
@@ -682,6 +731,8 @@ bool detail::set_sidney_small_bfs(bool on) { return std::exchange(g_small_bfs, o
 
 bool detail::set_sidney_counting_merge(bool on) { return std::exchange(g_counting_merge, on); }
 
+bool detail::set_sidney_shortcuts(bool on) { return std::exchange(g_shortcuts, on); }
+
 std::uint64_t detail::sidney_component_reuses() { return g_component_reuses; }
 
 std::uint64_t sidney_work_budget(const Dag& dag) {
@@ -772,7 +823,7 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
         } else {
             const std::uint64_t work_before = dec.work();
             const std::size_t first_end = ends.size();
-            cut = dec.run(comps[c], static_cast<std::uint64_t>(share), nodes, ends);
+            cut = dec.run(comps[c], static_cast<std::uint64_t>(share), nodes, ends, missing.data(), sizes[c]);
             if (shaped && !seen && !cut) memo.keep(nodes, from, ends, first_end, dec.work() - work_before);
         }
         // A giant component's network is not reused: freed before the
