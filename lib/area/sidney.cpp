@@ -45,6 +45,7 @@
 // Sidney blocks in turn, but inside an unsplit set it is only greedy (no
 // 2-approximation guarantee there); SidneyDecomposition::complete says so.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <limits>
@@ -711,6 +712,38 @@ bool merge_by_counting(const std::vector<std::uint32_t>& first, const std::vecto
     return true;
 }
 
+// ⌈kEnvelopeScale / m⌉ for m ≥ 1: from a table for small m (a cut giant
+// component takes one per arc: a 64-bit division each was most of its
+// envelope's cost), else divided.
+std::uint64_t ceil_share(std::uint32_t m) {
+    static const auto table = [] {
+        std::array<std::uint32_t, 256> t{};
+        for (std::uint32_t k = 1; k < t.size(); ++k) t[k] = static_cast<std::uint32_t>((kEnvelopeScale + k - 1) / k);
+        return t;
+    }();
+    return m < table.size() ? table[m] : (kEnvelopeScale + m - 1) / m;
+}
+
+// std::sort(greater) of integers by an LSD radix sort on 8-bit digits, as
+// many as the largest value needs (the same sequence: equal integers are
+// indistinguishable). A cut giant component sorts one weight per node.
+void sort_descending(std::vector<std::uint64_t>& v) {
+    if (v.size() < 256) {
+        std::sort(v.begin(), v.end(), std::greater<>());
+        return;
+    }
+    std::uint64_t top = 0;
+    for (std::uint64_t x : v) top |= x;
+    std::vector<std::uint64_t> buf(v.size());
+    for (int shift = 0; shift < 64 && (top >> shift) != 0; shift += 8) {
+        std::array<std::size_t, 257> start{};
+        for (std::uint64_t x : v) ++start[255 - ((x >> shift) & 0xFF) + 1];  // larger digits first
+        std::partial_sum(start.begin(), start.end(), start.begin());
+        for (std::uint64_t x : v) buf[start[255 - ((x >> shift) & 0xFF)]++] = x;
+        v.swap(buf);
+    }
+}
+
 }  // namespace
 
 std::uint64_t detail::set_sidney_narrow_limit(std::uint64_t limit) {
@@ -779,10 +812,13 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     auto begin_of = [&](std::size_t k) { return k == 0 ? 0u : ends[k - 1]; };
     // released_i: the markers whose last parent not taken lies in block i,
     // counted down component by component, block by block.
+    // (Each node's in-degree less its taken parents: the taken nodes' arcs
+    // counted off, not every node's parents scanned; a taken node ends at
+    // 0, its parents all taken.)
     std::vector<std::uint32_t> missing(n, 0);
-    for (NodeId v = 0; v < n; ++v)
-        if (!is_taken[v])
-            for (NodeId p : dag.parents(v)) missing[v] += is_taken[p] ? 0u : 1u;
+    for (NodeId v = 0; v < n; ++v) missing[v] = dag.in_degree(v);
+    for (NodeId t : taken)
+        for (NodeId ch : dag.children(t)) --missing[ch];
     // Each component may spend the budget's share of its nodes + arcs, plus
     // what the components before it left unspent: many small components
     // (sums) are all split, and one large one gets the whole budget.
@@ -799,6 +835,7 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     // of D ∩ C sum to at least released(D ∩ C), and the |D ∩ C| largest
     // weights bound it (a concave curve in |D ∩ C|).
     std::vector<std::pair<std::uint32_t, std::uint64_t>> pieces;
+    bool pieces_are_blocks = true;  // no component cut so far
     ComponentMemo memo(n);
     std::uint64_t memo_tries = 0, memo_hits = 0;
     for (std::size_t c = 0; c < comps.size(); ++c) {
@@ -832,22 +869,41 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
         // The blocks hold the component's nodes (the weights are sorted below:
         // their order does not matter).
         std::vector<std::uint64_t> weights;
-        if (cut)
+        if (cut) {
+            weights.reserve(nodes.size() - from);
             for (std::size_t k = from; k < nodes.size(); ++k) {
                 std::uint64_t w = 0;
-                for (NodeId ch : dag.children(nodes[k])) w += (kEnvelopeScale + missing[ch] - 1) / missing[ch];
+                for (NodeId ch : dag.children(nodes[k])) w += ceil_share(missing[ch]);
                 weights.push_back(w);
             }
-        for (std::size_t k = first.back(); k < ends.size(); ++k) {
-            std::uint64_t released = 0;
-            for (std::uint32_t x = begin_of(k); x < ends[k]; ++x)
-                for (NodeId ch : dag.children(nodes[x])) released += --missing[ch] == 0 ? 1u : 0u;
-            released_of.push_back(released);
         }
-        if (cut) {
-            std::sort(weights.begin(), weights.end(), std::greater<>());
-            for (std::uint64_t w : weights) pieces.emplace_back(1, w);
+        if (g_shortcuts && ends.size() == first.back() + 1) {
+            // One block, the whole component: it releases every node with a
+            // parent not taken (all such parents lie in it), and no later
+            // component reads these counts (a child lies in its parents'
+            // component): none counted down.
+            std::uint64_t released = 0;
+            for (std::size_t k = from; k < nodes.size(); ++k) released += missing[nodes[k]] > 0 ? 1u : 0u;
+            released_of.push_back(released);
         } else {
+            for (std::size_t k = first.back(); k < ends.size(); ++k) {
+                std::uint64_t released = 0;
+                for (std::uint32_t x = begin_of(k); x < ends[k]; ++x)
+                    for (NodeId ch : dag.children(nodes[x])) released += --missing[ch] == 0 ? 1u : 0u;
+                released_of.push_back(released);
+            }
+        }
+        if (cut && pieces_are_blocks && g_shortcuts)  // the blocks before, listed now
+            for (std::size_t k = 0; k < first.back(); ++k)
+                pieces.emplace_back(ends[k] - begin_of(k), released_of[k] * kEnvelopeScale);
+        pieces_are_blocks = pieces_are_blocks && !cut;
+        if (cut) {
+            if (g_shortcuts)
+                sort_descending(weights);
+            else
+                std::sort(weights.begin(), weights.end(), std::greater<>());
+            for (std::uint64_t w : weights) pieces.emplace_back(1, w);
+        } else if (!g_shortcuts || !pieces_are_blocks) {  // (else from the merge, or listed at the first cut)
             for (std::size_t k = first.back(); k < ends.size(); ++k)
                 pieces.emplace_back(ends[k] - begin_of(k), released_of[k] * kEnvelopeScale);
         }
@@ -855,17 +911,26 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     }
     // Merged by non-increasing ratio (each component's pieces already are):
     // the sum of the components' concave curves is at most this one.
-    std::stable_sort(pieces.begin(), pieces.end(), [](const auto& x, const auto& y) {
+    // Shortcuts: already in order (one component) they stay; when no
+    // component was cut the pieces are the blocks, and the blocks' merge
+    // below (by ratio, ties in the order listed) is this stable sort
+    // whenever its result is in order (checked after it).
+    auto higher = [](const auto& x, const auto& y) {
         return static_cast<u128>(x.second) * y.first > static_cast<u128>(y.second) * x.first;
-    });
+    };
+    const bool pieces_from_merge = g_shortcuts && pieces_are_blocks;
+    if (!pieces_from_merge && !(g_shortcuts && std::is_sorted(pieces.begin(), pieces.end(), higher)))
+        std::stable_sort(pieces.begin(), pieces.end(), higher);
     // Merge by non-increasing ratio, each component's blocks in their order
     // (ties: the component holding the smaller id first).
     SidneyDecomposition out;
     out.nodes.reserve(n);
+    if (pieces_from_merge) pieces.reserve(released_of.size());
     auto emit = [&](std::size_t k) {
         out.nodes.insert(out.nodes.end(), nodes.begin() + begin_of(k), nodes.begin() + ends[k]);
         out.offsets.push_back(static_cast<std::uint32_t>(out.nodes.size()));
         out.released.push_back(released_of[k]);
+        if (pieces_from_merge) pieces.emplace_back(ends[k] - begin_of(k), released_of[k] * kEnvelopeScale);
     };
     if (!merge_by_counting(first, released_of, [&](std::size_t k) { return ends[k] - begin_of(k); }, emit)) {
         using Head = std::tuple<std::uint64_t, std::uint32_t, std::size_t, std::size_t>;  // released, size, comp, index
@@ -887,6 +952,12 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
             emit(first[c] + i);
             push(c, i + 1);
         }
+    }
+    if (pieces_from_merge && !std::is_sorted(pieces.begin(), pieces.end(), higher)) {
+        pieces.clear();  // (never, as each component's blocks are in order: the plain path)
+        for (std::size_t k = 0; k < released_of.size(); ++k)
+            pieces.emplace_back(ends[k] - begin_of(k), released_of[k] * kEnvelopeScale);
+        std::stable_sort(pieces.begin(), pieces.end(), higher);
     }
     out.complete = !dec.exhausted();
     out.unsplit = dec.unsplit();
