@@ -82,6 +82,7 @@ bool g_small_bfs = true;
 // Decomposer::predict_whole and the envelope's shortcuts in
 // sidney_decomposition (tests: false = the plain paths).
 bool g_shortcuts = true;
+std::uint64_t g_predicted_stops = 0;  // detail::sidney_predicted_stops
 
 // Dinic's maximum flow (flow_network.hpp's storage). The DFS is iterative
 // (closure networks of deep dags have long paths of infinite arcs).
@@ -289,6 +290,7 @@ public:
         // component) cost at most 8 × size: predicted only when that could
         // pass the budget (a giant component past its share, issue 18).
         if (g_shortcuts && work_ + 8 * size > budget_ && comp.size() > 1 && predict_whole(comp, missing)) {
+            ++g_predicted_stops;
             any_exhausted_ = true;
             ++unsplit_;
             for (NodeId v : comp) done_[v] = 1;
@@ -527,9 +529,7 @@ constexpr std::uint64_t kReleaseNetworkItems = std::uint64_t{1} << 20;
 // have ~50,000 of ~20 nodes at 10^6: no vector each): component c is
 // nodes[start[c] .. start[c + 1]), its nodes in id order, the components in
 // order of the smallest id they hold.
-struct FlatComponents {
-    std::vector<NodeId> nodes;
-    std::vector<std::uint32_t> start;
+struct FlatComponents : SidneyComponents {
     std::size_t size() const noexcept { return start.size() - 1; }
     std::span<NodeId> operator[](std::size_t c) noexcept { return {nodes.data() + start[c], nodes.data() + start[c + 1]}; }
 };
@@ -542,12 +542,18 @@ FlatComponents flat_components(const Dag& dag, const std::vector<char>& taken) {
         while (root[v] != v) v = root[v] = root[root[v]];
         return v;
     };
+    // (v's root found once per node, kept as the union moves it: the same
+    // sets, each rooted at its smallest id.)
     for (NodeId v = 0; v < n; ++v) {
         if (taken[v]) continue;
+        NodeId a = find(v);
         for (NodeId c : dag.children(v)) {
             if (taken[c]) continue;
-            const NodeId a = find(v), b = find(c);
-            if (a != b) root[std::max(a, b)] = std::min(a, b);
+            const NodeId b = find(c);
+            if (a != b) {
+                root[std::max(a, b)] = std::min(a, b);
+                a = std::min(a, b);
+            }
         }
     }
     // A root is its component's smallest id: components numbered in order of
@@ -766,16 +772,23 @@ bool detail::set_sidney_counting_merge(bool on) { return std::exchange(g_countin
 
 bool detail::set_sidney_shortcuts(bool on) { return std::exchange(g_shortcuts, on); }
 
+std::uint64_t detail::sidney_predicted_stops() { return g_predicted_stops; }
+
 std::uint64_t detail::sidney_component_reuses() { return g_component_reuses; }
 
-std::uint64_t sidney_work_budget(const Dag& dag) {
+SidneyComponents sidney_components(const Dag& dag) {
+    return flat_components(dag, std::vector<char>(dag.node_count(), 0));
+}
+
+std::uint64_t sidney_work_budget(const Dag& dag) { return sidney_work_budget(dag, sidney_components(dag)); }
+
+std::uint64_t sidney_work_budget(const Dag& dag, const SidneyComponents& comps) {
     // Small components (sums of workflow copies) need up to ~100 x their
     // nodes + arcs (a split per block, each a max-flow over what is left;
     // a Montage_25 copy 6,160 units for its 70 nodes + arcs): each adds
     // min(2 size², 2^20), cheap as their networks stay in cache.
-    const FlatComponents comps = flat_components(dag, std::vector<char>(dag.node_count(), 0));
     std::uint64_t small = 0;
-    for (std::size_t c = 0; c < comps.size(); ++c) {
+    for (std::size_t c = 0; c + 1 < comps.start.size(); ++c) {
         std::uint64_t size = 0;
         for (std::uint32_t k = comps.start[c]; k < comps.start[c + 1]; ++k) size += 1 + dag.children(comps.nodes[k]).size();
         size = std::min<std::uint64_t>(size, kSidneyWorkSmall);  // (no overflow below)
@@ -791,6 +804,11 @@ std::uint64_t sidney_work_budget(const Dag& dag) {
     return small + (items <= kSidneyWorkWholeItems ? kSidneyWorkPerArc * items + kSidneyWorkBase : 0);
 }
 
+namespace {
+SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, FlatComponents comps,
+                              std::uint64_t work_budget);
+}  // namespace
+
 SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken, std::uint64_t work_budget) {
     const NodeId n = dag.node_count();
     std::vector<char> is_taken(n, 0);
@@ -800,6 +818,21 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
             if (!is_taken[p]) fail(Errc::internal, "Sidney decomposition: the taken nodes are no down-set in order");
         is_taken[v] = 1;
     }
+    return decompose(dag, taken, flat_components(dag, is_taken), work_budget);
+}
+
+SidneyDecomposition sidney_decomposition_from(const Dag& dag, SidneyComponents&& comps, std::uint64_t work_budget) {
+    if (comps.nodes.size() != dag.node_count() || comps.start.empty() || comps.start.back() != dag.node_count())
+        fail(Errc::internal, "Sidney decomposition: the components are not the dag's");
+    FlatComponents flat;
+    static_cast<SidneyComponents&>(flat) = std::move(comps);
+    return decompose(dag, {}, std::move(flat), work_budget);
+}
+
+namespace {
+SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, FlatComponents comps,
+                              std::uint64_t work_budget) {
+    const NodeId n = dag.node_count();
     Decomposer dec(dag, taken);
     // Every component's blocks, flat (no vector per block: sums of many small
     // components have ~20 blocks per 25 nodes): block k is
@@ -822,7 +855,6 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     // Each component may spend the budget's share of its nodes + arcs, plus
     // what the components before it left unspent: many small components
     // (sums) are all split, and one large one gets the whole budget.
-    FlatComponents comps = flat_components(dag, is_taken);
     std::vector<std::uint64_t> sizes(comps.size(), 0);
     std::uint64_t total = 0, cumulative = 0;
     for (std::size_t c = 0; c < comps.size(); ++c) {
@@ -965,5 +997,6 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     out.envelope = std::move(pieces);
     return out;
 }
+}  // namespace
 
 }  // namespace ics::area

@@ -601,6 +601,74 @@ TEST(Sidney, CountingMergeAsTheHeap) {
     EXPECT_GT(ties, 5000u);  // equal ratios next to each other, across components
 }
 
+// Issue 18: the decomposition's shortcuts (sidney.cpp, set_sidney_shortcuts)
+// against the plain paths: a whole component whose first scan or network
+// would pass its share stopped with its work counted from degrees
+// (predict_whole), a one-block component's released counted without the
+// count-down, a cut component's weights sorted by radix, the pieces not
+// sorted again when in order or taken from the blocks' merge; and the
+// components found once for the budget and the decomposition
+// (sidney_components, sidney_decomposition_from). On one varied dag of
+// 60-700 nodes, that dag beside small components (before, after and
+// between them) and sums of small blocks, with and without a taken prefix,
+// under budgets swept across the first scan's and network's thresholds and
+// fractions of the whole work: the same blocks, released counts, work,
+// unsplit sets and envelope.
+TEST(Sidney, ShortcutsAsThePlainPaths) {
+    struct Restore {
+        bool old = area::detail::set_sidney_shortcuts(true);
+        ~Restore() { area::detail::set_sidney_shortcuts(old); }
+    } restore;
+    const std::uint64_t stops_before = area::detail::sidney_predicted_stops();
+    std::uint64_t cut = 0, radix = 0, cases = 0;
+    for (std::uint64_t seed = 1; seed <= 48; ++seed) {
+        const Dag big = varied_dag(static_cast<std::uint32_t>(60 + (seed * 37) % 641), 6, 4.0, seed);
+        const Dag small = interleaved_sum(seed * 13 + 5);
+        Dag g;
+        switch (seed % 4) {
+            case 0: g = Dag(big); break;
+            case 1: g = algebra::sum(std::vector<const Dag*>{&small, &big}).dag; break;
+            case 2: g = algebra::sum(std::vector<const Dag*>{&big, &small}).dag; break;
+            default: g = algebra::sum(std::vector<const Dag*>{&small, &big, &small}).dag; break;
+        }
+        const std::vector<NodeId> prefix =
+            seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{};
+        area::detail::set_sidney_shortcuts(false);
+        const std::uint64_t whole = sidney_decomposition(g, prefix, ~std::uint64_t{0}).work;
+        std::vector<std::uint64_t> budgets{~std::uint64_t{0}, whole / 2, whole / 3, whole / 7, 0};
+        const std::uint64_t items = g.node_count() + g.arc_count();
+        for (std::uint64_t b = 1 + seed % 7; b < 12 * items; b += 1 + items / 3) budgets.push_back(b);
+        if (prefix.empty() && seed % 4 == 0) {  // one component: its first scan's and network's thresholds exactly
+            std::uint64_t markers = 0;
+            for (NodeId v = 0; v < g.node_count(); ++v) markers += g.in_degree(v) > 0 ? 1 : 0;
+            const std::uint64_t scan = 2 * g.arc_count(), network = g.node_count() + 2 * g.arc_count() + markers;
+            for (std::uint64_t b : {scan - 1, scan, scan + 2 * network - 1, scan + 2 * network}) budgets.push_back(b);
+        }
+        for (std::uint64_t budget : budgets) {
+            const std::string where = "seed " + std::to_string(seed) + " budget " + std::to_string(budget);
+            area::detail::set_sidney_shortcuts(false);
+            const auto ref = sidney_decomposition(g, prefix, budget);
+            area::detail::set_sidney_shortcuts(true);
+            const auto sd = sidney_decomposition(g, prefix, budget);
+            expect_same_decomposition(sd, ref, where);
+            if (prefix.empty()) {
+                const auto from = area::sidney_decomposition_from(g, area::sidney_components(g), budget);
+                expect_same_decomposition(from, ref, where + " (from the components)");
+            }
+            if (budget == ~std::uint64_t{0}) expect_decomposition(g, sd, prefix);
+            if (HasFailure()) return;
+            ++cases;
+            cut += ref.complete ? 0 : 1;
+            radix += !ref.complete && ref.envelope.size() > 256 ? 1 : 0;
+        }
+        area::detail::set_sidney_shortcuts(true);
+        EXPECT_EQ(area::sidney_work_budget(g, area::sidney_components(g)), area::sidney_work_budget(g));
+    }
+    EXPECT_GT(cut, cases / 2);                                           // budgets that cut, anywhere
+    EXPECT_GT(area::detail::sidney_predicted_stops() - stops_before, 1000u);  // the scan skipped
+    EXPECT_GT(radix, 100u);                                              // cut giant components sorted by radix
+}
+
 // The decomposition with the component memo against running every copy
 // (memo off), with budgets that cut anywhere.
 void expect_memo_runs_as_every_copy(const Dag& g, std::span<const NodeId> prefix, std::uint64_t seed) {
