@@ -271,8 +271,7 @@ private:
 class Decomposer {
 public:
     Decomposer(const Dag& dag, std::span<const NodeId> taken)
-        : dag_(dag), done_(dag.node_count(), 0), in_u_(dag.node_count(), 0), local_(dag.node_count(), 0),
-          stamp_(dag.node_count(), 0) {
+        : dag_(dag), done_(dag.node_count(), 0) {
         for (NodeId v : taken) done_[v] = 1;
     }
 
@@ -385,6 +384,12 @@ private:
     // or the budget ran out (exhausted_), else the size of the least
     // maximizer of f, which a_ then holds (in u's order).
     std::size_t least_maximizer(std::span<const NodeId> u) {
+        if (stamp_.empty()) {  // at the first call (none when every component is stopped or copied: no pages touched)
+            const NodeId n = dag_.node_count();
+            in_u_.assign(n, 0);
+            local_.assign(n, 0);
+            stamp_.assign(n, 0);
+        }
         ++round_;
         for (std::uint32_t i = 0; i < u.size(); ++i) {
             in_u_[u[i]] = 1;
