@@ -621,21 +621,30 @@ public:
         if (size > kMaxSize) return false;
         if (rank_.empty()) rank_.resize(n_);  // not for a dag of one giant component (peak memory)
         for (std::uint32_t i = 0; i < comp.size(); ++i) rank_[comp[i]] = i;
-        key_.push_back(static_cast<std::uint32_t>(comp.size()));
+        // (size = nodes + arcs: the key's 1 + 2 |comp| + arcs entries
+        // written in place, hashed as written.)
+        key_.resize(1 + size + comp.size());
+        std::uint32_t* out = key_.data();
+        std::uint64_t h = 1469598103934665603ull;
+        auto put = [&](std::uint32_t x) {
+            *out++ = x;
+            h = (h ^ x) * 1099511628211ull;
+        };
+        put(static_cast<std::uint32_t>(comp.size()));
         for (NodeId v : comp) {
             const auto ch = dag.children(v);
-            key_.push_back(dag.in_degree(v));
-            key_.push_back(static_cast<std::uint32_t>(ch.size()));
-            for (NodeId c : ch) key_.push_back(rank_[c]);
+            put(dag.in_degree(v));
+            put(static_cast<std::uint32_t>(ch.size()));
+            for (NodeId c : ch) put(rank_[c]);
         }
-        hash_ = 1469598103934665603ull;
-        for (std::uint32_t x : key_) hash_ = (hash_ ^ x) * 1099511628211ull;
+        hash_ = h;
         return true;
     }
     // The remembered run of the last shape: its blocks as ranks (ends
     // relative) and its work, or nullptr.
     struct Run {
         std::vector<std::uint32_t> key, ranks, ends;
+        std::vector<std::uint64_t> released;  // each block's released count
         std::uint64_t work = 0;
     };
     const Run* find() const {
@@ -645,12 +654,13 @@ public:
         return nullptr;
     }
     // Remembers the run of the last shape: blocks nodes[from..] closed by
-    // ends[first..] (absolute), `work` spent.
+    // ends[first..] (absolute), `work` spent, the blocks' released counts.
     void keep(std::span<const NodeId> nodes, std::size_t from, std::span<const std::uint32_t> ends, std::size_t first,
-              std::uint64_t work) {
+              std::uint64_t work, std::span<const std::uint64_t> released) {
         Run r;
         r.key = key_;
         r.work = work;
+        r.released.assign(released.begin(), released.end());
         for (std::size_t k = from; k < nodes.size(); ++k) r.ranks.push_back(rank_[nodes[k]]);
         for (std::size_t k = first; k < ends.size(); ++k) r.ends.push_back(static_cast<std::uint32_t>(ends[k] - from));
         index_.emplace(hash_, runs_.size());
@@ -888,17 +898,18 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
         const bool shaped = g_component_memo && memo_pays && memo.shape(dag, comps[c], sizes[c]);
         memo_tries += shaped ? 1 : 0;
         const ComponentMemo::Run* seen = shaped ? memo.find() : nullptr;
+        bool replayed = false, keep = false;
+        const std::uint64_t work_before = dec.work();
         if (seen && static_cast<u128>(dec.work()) + seen->work <= share) {
             for (std::uint32_t x : seen->ranks) nodes.push_back(comps[c][x]);
             for (std::uint32_t e : seen->ends) ends.push_back(static_cast<std::uint32_t>(from + e));
             dec.replay(comps[c], seen->work);
             ++g_component_reuses;
             ++memo_hits;
+            replayed = g_shortcuts;
         } else {
-            const std::uint64_t work_before = dec.work();
-            const std::size_t first_end = ends.size();
             cut = dec.run(comps[c], static_cast<std::uint64_t>(share), nodes, ends, missing.data(), sizes[c]);
-            if (shaped && !seen && !cut) memo.keep(nodes, from, ends, first_end, dec.work() - work_before);
+            keep = shaped && !seen && !cut;
         }
         // A giant component's network is not reused: freed before the
         // arrays below are allocated (peak memory).
@@ -914,7 +925,13 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
                 weights.push_back(w);
             }
         }
-        if (g_shortcuts && ends.size() == first.back() + 1) {
+        if (replayed) {
+            // A copy: its blocks release what the run it copies counted
+            // (each node's parents not taken are those in its component,
+            // which the shape holds), none counted down (no later component
+            // reads these counts: a child lies in its parents' component).
+            released_of.insert(released_of.end(), seen->released.begin(), seen->released.end());
+        } else if (g_shortcuts && ends.size() == first.back() + 1) {
             // One block, the whole component: it releases every node with a
             // parent not taken (all such parents lie in it), and no later
             // component reads these counts (a child lies in its parents'
@@ -930,6 +947,9 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
                 released_of.push_back(released);
             }
         }
+        if (keep)
+            memo.keep(nodes, from, ends, first.back(), dec.work() - work_before,
+                      std::span<const std::uint64_t>(released_of).subspan(first.back()));
         if (cut && pieces_are_blocks && g_shortcuts)  // the blocks before, listed now
             for (std::size_t k = 0; k < first.back(); ++k)
                 pieces.emplace_back(ends[k] - begin_of(k), released_of[k] * kEnvelopeScale);
