@@ -539,8 +539,12 @@ struct FlatComponents : SidneyComponents {
     std::span<NodeId> operator[](std::size_t c) noexcept { return {nodes.data() + start[c], nodes.data() + start[c + 1]}; }
 };
 
-FlatComponents flat_components(const Dag& dag, const std::vector<char>& taken) {
+// `taken`: a flag per node, or nullptr when none is (no flag read per arc:
+// ~15% of the pass on a 10^6-node dag of 7 × 10^6 arcs).
+template <bool kAnyTaken>
+FlatComponents flat_components(const Dag& dag, const char* taken_flags) {
     const NodeId n = dag.node_count();
+    auto taken = [taken_flags](NodeId v) { return kAnyTaken && taken_flags[v] != 0; };
     std::vector<NodeId> root(n);
     std::iota(root.begin(), root.end(), 0);
     auto find = [&](NodeId v) {
@@ -550,10 +554,10 @@ FlatComponents flat_components(const Dag& dag, const std::vector<char>& taken) {
     // (v's root found once per node, kept as the union moves it: the same
     // sets, each rooted at its smallest id.)
     for (NodeId v = 0; v < n; ++v) {
-        if (taken[v]) continue;
+        if (taken(v)) continue;
         NodeId a = find(v);
         for (NodeId c : dag.children(v)) {
-            if (taken[c]) continue;
+            if (taken(c)) continue;
             const NodeId b = find(c);
             if (a != b) {
                 root[std::max(a, b)] = std::min(a, b);
@@ -567,7 +571,7 @@ FlatComponents flat_components(const Dag& dag, const std::vector<char>& taken) {
     std::vector<std::uint32_t>& count = out.start;
     count.push_back(0);
     for (NodeId v = 0; v < n; ++v) {
-        if (!taken[v] && root[v] == v) {
+        if (!taken(v) && root[v] == v) {
             count.push_back(0);
             root[v] = static_cast<NodeId>(count.size() - 2) | 0x80000000u;  // numbered (never a node: n < 2^31)
         }
@@ -582,12 +586,12 @@ FlatComponents flat_components(const Dag& dag, const std::vector<char>& taken) {
         return c & 0x7FFFFFFFu;
     };
     for (NodeId v = 0; v < n; ++v)
-        if (!taken[v]) ++count[number(v) + 1];
+        if (!taken(v)) ++count[number(v) + 1];
     std::partial_sum(count.begin(), count.end(), count.begin());
     out.nodes.resize(count.back());
     std::vector<std::uint32_t> cursor(count.begin(), count.end() - 1);
     for (NodeId v = 0; v < n; ++v)
-        if (!taken[v]) out.nodes[cursor[root[v] & 0x7FFFFFFFu]++] = v;
+        if (!taken(v)) out.nodes[cursor[root[v] & 0x7FFFFFFFu]++] = v;
     return out;
 }
 
@@ -792,7 +796,7 @@ std::uint64_t detail::sidney_predicted_stops() { return g_predicted_stops; }
 std::uint64_t detail::sidney_component_reuses() { return g_component_reuses; }
 
 SidneyComponents sidney_components(const Dag& dag) {
-    return flat_components(dag, std::vector<char>(dag.node_count(), 0));
+    return flat_components<false>(dag, nullptr);
 }
 
 std::uint64_t sidney_work_budget(const Dag& dag) { return sidney_work_budget(dag, sidney_components(dag)); }
@@ -833,7 +837,9 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
             if (!is_taken[p]) fail(Errc::internal, "Sidney decomposition: the taken nodes are no down-set in order");
         is_taken[v] = 1;
     }
-    return decompose(dag, taken, flat_components(dag, is_taken), work_budget);
+    return decompose(dag, taken,
+                     taken.empty() ? flat_components<false>(dag, nullptr) : flat_components<true>(dag, is_taken.data()),
+                     work_budget);
 }
 
 SidneyDecomposition sidney_decomposition_from(const Dag& dag, SidneyComponents&& comps, std::uint64_t work_budget) {
