@@ -148,6 +148,14 @@ bool set_sidney_counting_merge(bool on);
 // same either way.
 bool set_sidney_shortcuts(bool on);
 std::uint64_t sidney_predicted_stops();  // whole components stopped without their scan so far
+// Tests only: whether area_upper_bound walks a dag whose ids are in
+// topological order in id order for its ancestor and descendant counts
+// (bound.cpp; on by default), else in the dag's topological order; returns
+// the previous setting. The bound is the same either way.
+bool set_area_bound_id_walk(bool on);
+// Tests only: the lower bounds on each node's ancestors and descendants
+// area_upper_bound uses (bound.cpp).
+std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> area_bound_relatives(const Dag& dag);
 }  // namespace detail
 
 // The blocks in turn; inside each, repeatedly the eligible node of the block

@@ -16,6 +16,7 @@
 #include "algebra/algebra.hpp"
 #include "area/area.hpp"
 #include "exact/downset_search.hpp"
+#include "families/families.hpp"
 #include "pebble/pebble.hpp"
 #include "schedule/schedule.hpp"
 
@@ -667,6 +668,64 @@ TEST(Sidney, ShortcutsAsThePlainPaths) {
     EXPECT_GT(cut, cases / 2);                                           // budgets that cut, anywhere
     EXPECT_GT(area::detail::sidney_predicted_stops() - stops_before, 1000u);  // the scan skipped
     EXPECT_GT(radix, 100u);                                              // cut giant components sorted by radix
+}
+
+// `g` with its nodes renumbered in a random order (ids no longer topological).
+Dag shuffled_ids(const Dag& g, std::uint64_t seed) {
+    SplitMix64 rng(seed);
+    std::vector<NodeId> perm(g.node_count());
+    std::iota(perm.begin(), perm.end(), 0);
+    for (std::size_t i = perm.size(); i > 1; --i) std::swap(perm[i - 1], perm[rng.below(i)]);
+    DagBuilder b;
+    for (NodeId v : perm) b.ensure_node(std::string(g.name(v)));
+    for (NodeId v = 0; v < g.node_count(); ++v)
+        for (NodeId c : g.children(v)) b.add_arc(b.ensure_node(std::string(g.name(v))), b.ensure_node(std::string(g.name(c))));
+    return b.build();
+}
+
+// Issue 18: the bound's ancestor and descendant walks in id order when the
+// ids are topological (bound.cpp) against the walks in the dag's
+// topological order: the same bound on layered and Erdős–Rényi dags of
+// 5,000-17,000 nodes (ids in order) and on the same with their ids shuffled
+// (the walk up stops at the first parent with a larger id; Kahn's order
+// follows), each with its default-budget decomposition.
+TEST(Bound, IdWalkAsTheTopologicalOne) {
+    struct Restore {
+        bool old = area::detail::set_area_bound_id_walk(true);
+        ~Restore() { area::detail::set_area_bound_id_walk(old); }
+    } restore;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        const std::uint32_t width = 1000 + 300 * static_cast<std::uint32_t>(seed), n = 5000 + 2000 * static_cast<std::uint32_t>(seed);
+        const Dag a = seed % 2 == 1 ? families::random_layered(5 + static_cast<std::uint32_t>(seed), width, 4.0 / width, seed)
+                                    : families::random_er(n, 6.0 / n, seed);
+        const Dag shuffled = shuffled_ids(a, seed);
+        for (const Dag* g : {&a, &shuffled}) {
+            // The counts: the larger of the degree and the longest path's
+            // (parents first in Kahn's order, children first in reverse).
+            const NodeId size = g->node_count();
+            std::vector<std::uint32_t> anc(size, 0), desc(size, 0);
+            const auto topo = g->topological_order();
+            for (NodeId v : topo) {
+                anc[v] = static_cast<std::uint32_t>(g->parents(v).size());
+                for (NodeId p : g->parents(v)) anc[v] = std::max(anc[v], anc[p] + 1);
+            }
+            for (auto it = topo.rbegin(); it != topo.rend(); ++it) {
+                desc[*it] = static_cast<std::uint32_t>(g->children(*it).size());
+                for (NodeId c : g->children(*it)) desc[*it] = std::max(desc[*it], desc[c] + 1);
+            }
+            for (bool id_walk : {false, true}) {
+                area::detail::set_area_bound_id_walk(id_walk);
+                const auto [got_anc, got_desc] = area::detail::area_bound_relatives(*g);
+                EXPECT_EQ(got_anc, anc) << "seed " << seed << " id walk " << id_walk;
+                EXPECT_EQ(got_desc, desc) << "seed " << seed << " id walk " << id_walk;
+            }
+            const auto sd = sidney_decomposition(*g);
+            area::detail::set_area_bound_id_walk(false);
+            const std::uint64_t ref = area_upper_bound(*g, sd);
+            area::detail::set_area_bound_id_walk(true);
+            EXPECT_EQ(area_upper_bound(*g, sd), ref) << "seed " << seed << (g == &a ? "" : " shuffled");
+        }
+    }
 }
 
 // The decomposition with the component memo against running every copy
