@@ -889,6 +889,9 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
     // weights bound it (a concave curve in |D ∩ C|).
     std::vector<std::pair<std::uint32_t, std::uint64_t>> pieces;
     bool pieces_are_blocks = true;  // no component cut so far
+    auto block_piece = [&](std::size_t k) {
+        return std::pair<std::uint32_t, std::uint64_t>(ends[k] - begin_of(k), released_of[k] * kEnvelopeScale);
+    };
     ComponentMemo memo(n);
     std::uint64_t memo_tries = 0, memo_hits = 0;
     for (std::size_t c = 0; c < comps.size(); ++c) {
@@ -958,7 +961,7 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
                       std::span<const std::uint64_t>(released_of).subspan(first.back()));
         if (cut && pieces_are_blocks && g_shortcuts)  // the blocks before, listed now
             for (std::size_t k = 0; k < first.back(); ++k)
-                pieces.emplace_back(ends[k] - begin_of(k), released_of[k] * kEnvelopeScale);
+                pieces.push_back(block_piece(k));
         pieces_are_blocks = pieces_are_blocks && !cut;
         if (cut) {
             if (g_shortcuts)
@@ -968,7 +971,7 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
             for (std::uint64_t w : weights) pieces.emplace_back(1, w);
         } else if (!g_shortcuts || !pieces_are_blocks) {  // (else from the merge, or listed at the first cut)
             for (std::size_t k = first.back(); k < ends.size(); ++k)
-                pieces.emplace_back(ends[k] - begin_of(k), released_of[k] * kEnvelopeScale);
+                pieces.push_back(block_piece(k));
         }
         first.push_back(static_cast<std::uint32_t>(ends.size()));
     }
@@ -993,7 +996,7 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
         out.nodes.insert(out.nodes.end(), nodes.begin() + begin_of(k), nodes.begin() + ends[k]);
         out.offsets.push_back(static_cast<std::uint32_t>(out.nodes.size()));
         out.released.push_back(released_of[k]);
-        if (pieces_from_merge) pieces.emplace_back(ends[k] - begin_of(k), released_of[k] * kEnvelopeScale);
+        if (pieces_from_merge) pieces.push_back(block_piece(k));
     };
     if (!merge_by_counting(first, released_of, [&](std::size_t k) { return ends[k] - begin_of(k); }, emit)) {
         using Head = std::tuple<std::uint64_t, std::uint32_t, std::size_t, std::size_t>;  // released, size, comp, index
@@ -1019,7 +1022,7 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
     if (pieces_from_merge && !std::is_sorted(pieces.begin(), pieces.end(), higher)) {
         pieces.clear();  // (never, as each component's blocks are in order: the plain path)
         for (std::size_t k = 0; k < released_of.size(); ++k)
-            pieces.emplace_back(ends[k] - begin_of(k), released_of[k] * kEnvelopeScale);
+            pieces.push_back(block_piece(k));
         std::stable_sort(pieces.begin(), pieces.end(), higher);
     }
     out.complete = !dec.exhausted();
