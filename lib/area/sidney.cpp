@@ -44,6 +44,16 @@
 // the blocks before it, so the order stays a valid schedule that runs proven
 // Sidney blocks in turn, but inside an unsplit set it is only greedy (no
 // 2-approximation guarantee there); SidneyDecomposition::complete says so.
+//
+// Shortcuts that keep every block, count and unit of work (issue 18; test
+// hook detail::set_sidney_shortcuts): a whole component whose first scan or
+// network would pass its share is stopped with that work counted from its
+// degrees (Decomposer::predict_whole: a giant component past its share was
+// scanned in full for nothing); a one-block component's released count is
+// its nodes with a parent not taken; a cut component's envelope weights
+// come from a table and a radix sort; pieces already in order are not
+// sorted again. The dag's components can be found once for the budget and
+// the decomposition (sidney_components).
 #include <algorithm>
 #include <array>
 #include <bit>
