@@ -98,6 +98,22 @@ inline SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const 
     return sidney_decomposition(dag, taken, sidney_work_budget(dag));
 }
 
+// The weakly connected components of a dag (sidney.cpp): component c is
+// nodes[start[c] .. start[c + 1]), its nodes in id order, the components in
+// order of the smallest id they hold. sidney_work_budget and the
+// decomposition with no node taken both start from them: found once when
+// passed to both (issue 18: a pass over every arc, ~30 ms at 10^6 nodes and
+// 7 × 10^6 arcs), with the same budget and decomposition.
+struct SidneyComponents {
+    std::vector<NodeId> nodes;
+    std::vector<std::uint32_t> start;  // components + 1 entries
+};
+SidneyComponents sidney_components(const Dag& dag);
+std::uint64_t sidney_work_budget(const Dag& dag, const SidneyComponents& comps);
+// sidney_decomposition(dag, {}, work_budget), from the dag's components
+// (sidney_components(dag), consumed).
+SidneyDecomposition sidney_decomposition_from(const Dag& dag, SidneyComponents&& comps, std::uint64_t work_budget);
+
 namespace detail {
 // Tests only: the largest residual capacity the max-flow keeps in 32 bits
 // before it starts the call over in 64 (sidney.cpp; 0: 64 bits from the
@@ -124,6 +140,22 @@ bool set_sidney_small_bfs(bool on);
 // size) pairs few (sidney.cpp; on by default), else by a heap; returns the
 // previous setting. The decomposition is the same either way.
 bool set_sidney_counting_merge(bool on);
+// Tests only: whether the decomposition takes its shortcuts (sidney.cpp:
+// a whole component whose first scan or network would pass its share is
+// not scanned, its work counted from degrees; a cut component's envelope
+// weights sorted by radix; the pieces merged by the blocks' merge);
+// returns the previous setting. The decomposition and its work are the
+// same either way.
+bool set_sidney_shortcuts(bool on);
+std::uint64_t sidney_predicted_stops();  // whole components stopped without their scan so far
+// Tests only: whether area_upper_bound walks a dag whose ids are in
+// topological order in id order for its ancestor and descendant counts
+// (bound.cpp; on by default), else in the dag's topological order; returns
+// the previous setting. The bound is the same either way.
+bool set_area_bound_id_walk(bool on);
+// Tests only: the lower bounds on each node's ancestors and descendants
+// area_upper_bound uses (bound.cpp).
+std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> area_bound_relatives(const Dag& dag);
 }  // namespace detail
 
 // The blocks in turn; inside each, repeatedly the eligible node of the block

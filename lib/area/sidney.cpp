@@ -44,7 +44,18 @@
 // the blocks before it, so the order stays a valid schedule that runs proven
 // Sidney blocks in turn, but inside an unsplit set it is only greedy (no
 // 2-approximation guarantee there); SidneyDecomposition::complete says so.
+//
+// Shortcuts that keep every block, count and unit of work (issue 18; test
+// hook detail::set_sidney_shortcuts): a whole component whose first scan or
+// network would pass its share is stopped with that work counted from its
+// degrees (Decomposer::predict_whole: a giant component past its share was
+// scanned in full for nothing); a one-block component's released count is
+// its nodes with a parent not taken; a cut component's envelope weights
+// come from a table and a radix sort; pieces already in order are not
+// sorted again. The dag's components can be found once for the budget and
+// the decomposition (sidney_components).
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <limits>
@@ -78,6 +89,10 @@ std::uint32_t g_push_relabel_vertices = 1u << 10;
 // Dinic's BFS over words of residual heads on networks of ≤ 64 vertices
 // (MaxFlow::bfs_small; tests: false = always the scanning one).
 bool g_small_bfs = true;
+// Decomposer::predict_whole and the envelope's shortcuts in
+// sidney_decomposition (tests: false = the plain paths).
+bool g_shortcuts = true;
+std::uint64_t g_predicted_stops = 0;  // detail::sidney_predicted_stops
 
 // Dinic's maximum flow (flow_network.hpp's storage). The DFS is iterative
 // (closure networks of deep dags have long paths of infinite arcs).
@@ -266,8 +281,7 @@ private:
 class Decomposer {
 public:
     Decomposer(const Dag& dag, std::span<const NodeId> taken)
-        : dag_(dag), done_(dag.node_count(), 0), in_u_(dag.node_count(), 0), local_(dag.node_count(), 0),
-          stamp_(dag.node_count(), 0) {
+        : dag_(dag), done_(dag.node_count(), 0) {
         for (NodeId v : taken) done_[v] = 1;
     }
 
@@ -275,9 +289,24 @@ public:
     // True when the budget stopped the splitting in this component.
     // Blocks go to `nodes` (block after block), each closed by an entry of
     // `ends` (its end in `nodes`). `comp` (in id order) is reordered in place.
-    bool run(std::span<NodeId> comp, std::uint64_t limit, std::vector<NodeId>& nodes, std::vector<std::uint32_t>& ends) {
+    // `missing`: each node's parents not taken; `size`: the component's
+    // nodes + arcs (both for predicting the first scan, least_maximizer).
+    bool run(std::span<NodeId> comp, std::uint64_t limit, std::vector<NodeId>& nodes, std::vector<std::uint32_t>& ends,
+             const std::uint32_t* missing, std::uint64_t size) {
         budget_ = limit;
         exhausted_ = false;
+        // The first call's scan and network (least_maximizer on the whole
+        // component) cost at most 8 × size: predicted only when that could
+        // pass the budget (a giant component past its share, issue 18).
+        if (g_shortcuts && work_ + 8 * size > budget_ && comp.size() > 1 && predict_whole(comp, missing)) {
+            ++g_predicted_stops;
+            any_exhausted_ = true;
+            ++unsplit_;
+            for (NodeId v : comp) done_[v] = 1;
+            nodes.insert(nodes.end(), comp.begin(), comp.end());  // (in id order: one block)
+            ends.push_back(static_cast<std::uint32_t>(nodes.size()));
+            return exhausted_ = true;
+        }
         // The sets still to split, as segments of the component's nodes (no
         // vector per set): the last segment is the next set; a split rewrites
         // its segment as the rest then the least maximizer, each in the set's order.
@@ -329,10 +358,48 @@ public:
     std::uint64_t work() const noexcept { return work_; }
 
 private:
+    // Whether least_maximizer on the whole component `comp` (more than one
+    // node) would stop at the budget before its max-flow runs, counting
+    // then the work it would: its scan (each node's children, and the
+    // parents of each child reached: every node with a parent not taken,
+    // as all its parents not taken lie in the component) and, past it, the
+    // network it would count (2 units per arc: each node -> t and -> its
+    // parents not taken, s -> each marker and each marker -> its parents
+    // not taken; the markers are those nodes) before building it. The same
+    // work, the same stop: the scan and the network skipped.
+    bool predict_whole(std::span<const NodeId> comp, const std::uint32_t* missing) {
+        std::uint64_t scan = 0, markers = 0, arcs_in = 0;
+        for (NodeId v : comp) {
+            scan += dag_.children(v).size();
+            if (missing[v] > 0) {
+                scan += dag_.in_degree(v);
+                ++markers;
+                arcs_in += missing[v];
+            }
+        }
+        if (markers == 0) return false;  // no marker: the scan finds u one block
+        if (work_ + scan > budget_) {
+            work_ += scan;
+            return true;
+        }
+        const std::uint64_t network = comp.size() + 2 * arcs_in + markers;
+        if (work_ + scan + 2 * network > budget_) {
+            work_ += scan + 2 * network;
+            return true;
+        }
+        return false;
+    }
+
     // 0 when no initial subset of u has a larger ratio than u (u is a block)
     // or the budget ran out (exhausted_), else the size of the least
     // maximizer of f, which a_ then holds (in u's order).
     std::size_t least_maximizer(std::span<const NodeId> u) {
+        if (stamp_.empty()) {  // at the first call (none when every component is stopped or copied: no pages touched)
+            const NodeId n = dag_.node_count();
+            in_u_.assign(n, 0);
+            local_.assign(n, 0);
+            stamp_.assign(n, 0);
+        }
         ++round_;
         for (std::uint32_t i = 0; i < u.size(); ++i) {
             in_u_[u[i]] = 1;
@@ -477,27 +544,35 @@ constexpr std::uint64_t kReleaseNetworkItems = std::uint64_t{1} << 20;
 // have ~50,000 of ~20 nodes at 10^6: no vector each): component c is
 // nodes[start[c] .. start[c + 1]), its nodes in id order, the components in
 // order of the smallest id they hold.
-struct FlatComponents {
-    std::vector<NodeId> nodes;
-    std::vector<std::uint32_t> start;
+struct FlatComponents : SidneyComponents {
     std::size_t size() const noexcept { return start.size() - 1; }
     std::span<NodeId> operator[](std::size_t c) noexcept { return {nodes.data() + start[c], nodes.data() + start[c + 1]}; }
 };
 
-FlatComponents flat_components(const Dag& dag, const std::vector<char>& taken) {
+// `taken`: a flag per node, or nullptr when none is (no flag read per arc:
+// ~15% of the pass on a 10^6-node dag of 7 × 10^6 arcs).
+template <bool kAnyTaken>
+FlatComponents flat_components(const Dag& dag, const char* taken_flags) {
     const NodeId n = dag.node_count();
+    auto taken = [taken_flags](NodeId v) { return kAnyTaken && taken_flags[v] != 0; };
     std::vector<NodeId> root(n);
     std::iota(root.begin(), root.end(), 0);
     auto find = [&](NodeId v) {
         while (root[v] != v) v = root[v] = root[root[v]];
         return v;
     };
+    // (v's root found once per node, kept as the union moves it: the same
+    // sets, each rooted at its smallest id.)
     for (NodeId v = 0; v < n; ++v) {
-        if (taken[v]) continue;
+        if (taken(v)) continue;
+        NodeId a = find(v);
         for (NodeId c : dag.children(v)) {
-            if (taken[c]) continue;
-            const NodeId a = find(v), b = find(c);
-            if (a != b) root[std::max(a, b)] = std::min(a, b);
+            if (taken(c)) continue;
+            const NodeId b = find(c);
+            if (a != b) {
+                root[std::max(a, b)] = std::min(a, b);
+                a = std::min(a, b);
+            }
         }
     }
     // A root is its component's smallest id: components numbered in order of
@@ -506,7 +581,7 @@ FlatComponents flat_components(const Dag& dag, const std::vector<char>& taken) {
     std::vector<std::uint32_t>& count = out.start;
     count.push_back(0);
     for (NodeId v = 0; v < n; ++v) {
-        if (!taken[v] && root[v] == v) {
+        if (!taken(v) && root[v] == v) {
             count.push_back(0);
             root[v] = static_cast<NodeId>(count.size() - 2) | 0x80000000u;  // numbered (never a node: n < 2^31)
         }
@@ -521,12 +596,12 @@ FlatComponents flat_components(const Dag& dag, const std::vector<char>& taken) {
         return c & 0x7FFFFFFFu;
     };
     for (NodeId v = 0; v < n; ++v)
-        if (!taken[v]) ++count[number(v) + 1];
+        if (!taken(v)) ++count[number(v) + 1];
     std::partial_sum(count.begin(), count.end(), count.begin());
     out.nodes.resize(count.back());
     std::vector<std::uint32_t> cursor(count.begin(), count.end() - 1);
     for (NodeId v = 0; v < n; ++v)
-        if (!taken[v]) out.nodes[cursor[root[v] & 0x7FFFFFFFu]++] = v;
+        if (!taken(v)) out.nodes[cursor[root[v] & 0x7FFFFFFFu]++] = v;
     return out;
 }
 
@@ -560,21 +635,30 @@ public:
         if (size > kMaxSize) return false;
         if (rank_.empty()) rank_.resize(n_);  // not for a dag of one giant component (peak memory)
         for (std::uint32_t i = 0; i < comp.size(); ++i) rank_[comp[i]] = i;
-        key_.push_back(static_cast<std::uint32_t>(comp.size()));
+        // (size = nodes + arcs: the key's 1 + 2 |comp| + arcs entries
+        // written in place, hashed as written.)
+        key_.resize(1 + size + comp.size());
+        std::uint32_t* out = key_.data();
+        std::uint64_t h = 1469598103934665603ull;
+        auto put = [&](std::uint32_t x) {
+            *out++ = x;
+            h = (h ^ x) * 1099511628211ull;
+        };
+        put(static_cast<std::uint32_t>(comp.size()));
         for (NodeId v : comp) {
             const auto ch = dag.children(v);
-            key_.push_back(dag.in_degree(v));
-            key_.push_back(static_cast<std::uint32_t>(ch.size()));
-            for (NodeId c : ch) key_.push_back(rank_[c]);
+            put(dag.in_degree(v));
+            put(static_cast<std::uint32_t>(ch.size()));
+            for (NodeId c : ch) put(rank_[c]);
         }
-        hash_ = 1469598103934665603ull;
-        for (std::uint32_t x : key_) hash_ = (hash_ ^ x) * 1099511628211ull;
+        hash_ = h;
         return true;
     }
     // The remembered run of the last shape: its blocks as ranks (ends
     // relative) and its work, or nullptr.
     struct Run {
         std::vector<std::uint32_t> key, ranks, ends;
+        std::vector<std::uint64_t> released;  // each block's released count
         std::uint64_t work = 0;
     };
     const Run* find() const {
@@ -584,12 +668,13 @@ public:
         return nullptr;
     }
     // Remembers the run of the last shape: blocks nodes[from..] closed by
-    // ends[first..] (absolute), `work` spent.
+    // ends[first..] (absolute), `work` spent, the blocks' released counts.
     void keep(std::span<const NodeId> nodes, std::size_t from, std::span<const std::uint32_t> ends, std::size_t first,
-              std::uint64_t work) {
+              std::uint64_t work, std::span<const std::uint64_t> released) {
         Run r;
         r.key = key_;
         r.work = work;
+        r.released.assign(released.begin(), released.end());
         for (std::size_t k = from; k < nodes.size(); ++k) r.ranks.push_back(rank_[nodes[k]]);
         for (std::size_t k = first; k < ends.size(); ++k) r.ends.push_back(static_cast<std::uint32_t>(ends[k] - from));
         index_.emplace(hash_, runs_.size());
@@ -662,6 +747,38 @@ bool merge_by_counting(const std::vector<std::uint32_t>& first, const std::vecto
     return true;
 }
 
+// ⌈kEnvelopeScale / m⌉ for m ≥ 1: from a table for small m (a cut giant
+// component takes one per arc: a 64-bit division each was most of its
+// envelope's cost), else divided.
+std::uint64_t ceil_share(std::uint32_t m) {
+    static const auto table = [] {
+        std::array<std::uint32_t, 256> t{};
+        for (std::uint32_t k = 1; k < t.size(); ++k) t[k] = static_cast<std::uint32_t>((kEnvelopeScale + k - 1) / k);
+        return t;
+    }();
+    return m < table.size() ? table[m] : (kEnvelopeScale + m - 1) / m;
+}
+
+// std::sort(greater) of integers by an LSD radix sort on 8-bit digits, as
+// many as the largest value needs (the same sequence: equal integers are
+// indistinguishable). A cut giant component sorts one weight per node.
+void sort_descending(std::vector<std::uint64_t>& v) {
+    if (v.size() < 256) {
+        std::sort(v.begin(), v.end(), std::greater<>());
+        return;
+    }
+    std::uint64_t top = 0;
+    for (std::uint64_t x : v) top |= x;
+    std::vector<std::uint64_t> buf(v.size());
+    for (int shift = 0; shift < 64 && (top >> shift) != 0; shift += 8) {
+        std::array<std::size_t, 257> start{};
+        for (std::uint64_t x : v) ++start[255 - ((x >> shift) & 0xFF) + 1];  // larger digits first
+        std::partial_sum(start.begin(), start.end(), start.begin());
+        for (std::uint64_t x : v) buf[start[255 - ((x >> shift) & 0xFF)]++] = x;
+        v.swap(buf);
+    }
+}
+
 }  // namespace
 
 std::uint64_t detail::set_sidney_narrow_limit(std::uint64_t limit) {
@@ -682,16 +799,25 @@ bool detail::set_sidney_small_bfs(bool on) { return std::exchange(g_small_bfs, o
 
 bool detail::set_sidney_counting_merge(bool on) { return std::exchange(g_counting_merge, on); }
 
+bool detail::set_sidney_shortcuts(bool on) { return std::exchange(g_shortcuts, on); }
+
+std::uint64_t detail::sidney_predicted_stops() { return g_predicted_stops; }
+
 std::uint64_t detail::sidney_component_reuses() { return g_component_reuses; }
 
-std::uint64_t sidney_work_budget(const Dag& dag) {
+SidneyComponents sidney_components(const Dag& dag) {
+    return flat_components<false>(dag, nullptr);
+}
+
+std::uint64_t sidney_work_budget(const Dag& dag) { return sidney_work_budget(dag, sidney_components(dag)); }
+
+std::uint64_t sidney_work_budget(const Dag& dag, const SidneyComponents& comps) {
     // Small components (sums of workflow copies) need up to ~100 x their
     // nodes + arcs (a split per block, each a max-flow over what is left;
     // a Montage_25 copy 6,160 units for its 70 nodes + arcs): each adds
     // min(2 size², 2^20), cheap as their networks stay in cache.
-    const FlatComponents comps = flat_components(dag, std::vector<char>(dag.node_count(), 0));
     std::uint64_t small = 0;
-    for (std::size_t c = 0; c < comps.size(); ++c) {
+    for (std::size_t c = 0; c + 1 < comps.start.size(); ++c) {
         std::uint64_t size = 0;
         for (std::uint32_t k = comps.start[c]; k < comps.start[c + 1]; ++k) size += 1 + dag.children(comps.nodes[k]).size();
         size = std::min<std::uint64_t>(size, kSidneyWorkSmall);  // (no overflow below)
@@ -707,6 +833,11 @@ std::uint64_t sidney_work_budget(const Dag& dag) {
     return small + (items <= kSidneyWorkWholeItems ? kSidneyWorkPerArc * items + kSidneyWorkBase : 0);
 }
 
+namespace {
+SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, FlatComponents comps,
+                              std::uint64_t work_budget);
+}  // namespace
+
 SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId> taken, std::uint64_t work_budget) {
     const NodeId n = dag.node_count();
     std::vector<char> is_taken(n, 0);
@@ -716,6 +847,23 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
             if (!is_taken[p]) fail(Errc::internal, "Sidney decomposition: the taken nodes are no down-set in order");
         is_taken[v] = 1;
     }
+    return decompose(dag, taken,
+                     taken.empty() ? flat_components<false>(dag, nullptr) : flat_components<true>(dag, is_taken.data()),
+                     work_budget);
+}
+
+SidneyDecomposition sidney_decomposition_from(const Dag& dag, SidneyComponents&& comps, std::uint64_t work_budget) {
+    if (comps.nodes.size() != dag.node_count() || comps.start.empty() || comps.start.back() != dag.node_count())
+        fail(Errc::internal, "Sidney decomposition: the components are not the dag's");
+    FlatComponents flat;
+    static_cast<SidneyComponents&>(flat) = std::move(comps);
+    return decompose(dag, {}, std::move(flat), work_budget);
+}
+
+namespace {
+SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, FlatComponents comps,
+                              std::uint64_t work_budget) {
+    const NodeId n = dag.node_count();
     Decomposer dec(dag, taken);
     // Every component's blocks, flat (no vector per block: sums of many small
     // components have ~20 blocks per 25 nodes): block k is
@@ -728,14 +876,16 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     auto begin_of = [&](std::size_t k) { return k == 0 ? 0u : ends[k - 1]; };
     // released_i: the markers whose last parent not taken lies in block i,
     // counted down component by component, block by block.
+    // (Each node's in-degree less its taken parents: the taken nodes' arcs
+    // counted off, not every node's parents scanned; a taken node ends at
+    // 0, its parents all taken.)
     std::vector<std::uint32_t> missing(n, 0);
-    for (NodeId v = 0; v < n; ++v)
-        if (!is_taken[v])
-            for (NodeId p : dag.parents(v)) missing[v] += is_taken[p] ? 0u : 1u;
+    for (NodeId v = 0; v < n; ++v) missing[v] = dag.in_degree(v);
+    for (NodeId t : taken)
+        for (NodeId ch : dag.children(t)) --missing[ch];
     // Each component may spend the budget's share of its nodes + arcs, plus
     // what the components before it left unspent: many small components
     // (sums) are all split, and one large one gets the whole budget.
-    FlatComponents comps = flat_components(dag, is_taken);
     std::vector<std::uint64_t> sizes(comps.size(), 0);
     std::uint64_t total = 0, cumulative = 0;
     for (std::size_t c = 0; c < comps.size(); ++c) {
@@ -748,6 +898,10 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
     // of D ∩ C sum to at least released(D ∩ C), and the |D ∩ C| largest
     // weights bound it (a concave curve in |D ∩ C|).
     std::vector<std::pair<std::uint32_t, std::uint64_t>> pieces;
+    bool pieces_are_blocks = true;  // no component cut so far
+    auto block_piece = [&](std::size_t k) {
+        return std::pair<std::uint32_t, std::uint64_t>(ends[k] - begin_of(k), released_of[k] * kEnvelopeScale);
+    };
     ComponentMemo memo(n);
     std::uint64_t memo_tries = 0, memo_hits = 0;
     for (std::size_t c = 0; c < comps.size(); ++c) {
@@ -763,17 +917,18 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
         const bool shaped = g_component_memo && memo_pays && memo.shape(dag, comps[c], sizes[c]);
         memo_tries += shaped ? 1 : 0;
         const ComponentMemo::Run* seen = shaped ? memo.find() : nullptr;
+        bool replayed = false, keep = false;
+        const std::uint64_t work_before = dec.work();
         if (seen && static_cast<u128>(dec.work()) + seen->work <= share) {
             for (std::uint32_t x : seen->ranks) nodes.push_back(comps[c][x]);
             for (std::uint32_t e : seen->ends) ends.push_back(static_cast<std::uint32_t>(from + e));
             dec.replay(comps[c], seen->work);
             ++g_component_reuses;
             ++memo_hits;
+            replayed = g_shortcuts;
         } else {
-            const std::uint64_t work_before = dec.work();
-            const std::size_t first_end = ends.size();
-            cut = dec.run(comps[c], static_cast<std::uint64_t>(share), nodes, ends);
-            if (shaped && !seen && !cut) memo.keep(nodes, from, ends, first_end, dec.work() - work_before);
+            cut = dec.run(comps[c], static_cast<std::uint64_t>(share), nodes, ends, missing.data(), sizes[c]);
+            keep = shaped && !seen && !cut;
         }
         // A giant component's network is not reused: freed before the
         // arrays below are allocated (peak memory).
@@ -781,40 +936,77 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
         // The blocks hold the component's nodes (the weights are sorted below:
         // their order does not matter).
         std::vector<std::uint64_t> weights;
-        if (cut)
+        if (cut) {
+            weights.reserve(nodes.size() - from);
             for (std::size_t k = from; k < nodes.size(); ++k) {
                 std::uint64_t w = 0;
-                for (NodeId ch : dag.children(nodes[k])) w += (kEnvelopeScale + missing[ch] - 1) / missing[ch];
+                for (NodeId ch : dag.children(nodes[k])) w += ceil_share(missing[ch]);
                 weights.push_back(w);
             }
-        for (std::size_t k = first.back(); k < ends.size(); ++k) {
-            std::uint64_t released = 0;
-            for (std::uint32_t x = begin_of(k); x < ends[k]; ++x)
-                for (NodeId ch : dag.children(nodes[x])) released += --missing[ch] == 0 ? 1u : 0u;
-            released_of.push_back(released);
         }
-        if (cut) {
-            std::sort(weights.begin(), weights.end(), std::greater<>());
-            for (std::uint64_t w : weights) pieces.emplace_back(1, w);
+        if (replayed) {
+            // A copy: its blocks release what the run it copies counted
+            // (each node's parents not taken are those in its component,
+            // which the shape holds), none counted down (no later component
+            // reads these counts: a child lies in its parents' component).
+            released_of.insert(released_of.end(), seen->released.begin(), seen->released.end());
+        } else if (g_shortcuts && ends.size() == first.back() + 1) {
+            // One block, the whole component: it releases every node with a
+            // parent not taken (all such parents lie in it), and no later
+            // component reads these counts (a child lies in its parents'
+            // component): none counted down.
+            std::uint64_t released = 0;
+            for (std::size_t k = from; k < nodes.size(); ++k) released += missing[nodes[k]] > 0 ? 1u : 0u;
+            released_of.push_back(released);
         } else {
+            for (std::size_t k = first.back(); k < ends.size(); ++k) {
+                std::uint64_t released = 0;
+                for (std::uint32_t x = begin_of(k); x < ends[k]; ++x)
+                    for (NodeId ch : dag.children(nodes[x])) released += --missing[ch] == 0 ? 1u : 0u;
+                released_of.push_back(released);
+            }
+        }
+        if (keep)
+            memo.keep(nodes, from, ends, first.back(), dec.work() - work_before,
+                      std::span<const std::uint64_t>(released_of).subspan(first.back()));
+        if (cut && pieces_are_blocks && g_shortcuts)  // the blocks before, listed now
+            for (std::size_t k = 0; k < first.back(); ++k)
+                pieces.push_back(block_piece(k));
+        pieces_are_blocks = pieces_are_blocks && !cut;
+        if (cut) {
+            if (g_shortcuts)
+                sort_descending(weights);
+            else
+                std::sort(weights.begin(), weights.end(), std::greater<>());
+            for (std::uint64_t w : weights) pieces.emplace_back(1, w);
+        } else if (!g_shortcuts || !pieces_are_blocks) {  // (else from the merge, or listed at the first cut)
             for (std::size_t k = first.back(); k < ends.size(); ++k)
-                pieces.emplace_back(ends[k] - begin_of(k), released_of[k] * kEnvelopeScale);
+                pieces.push_back(block_piece(k));
         }
         first.push_back(static_cast<std::uint32_t>(ends.size()));
     }
     // Merged by non-increasing ratio (each component's pieces already are):
     // the sum of the components' concave curves is at most this one.
-    std::stable_sort(pieces.begin(), pieces.end(), [](const auto& x, const auto& y) {
+    // Shortcuts: already in order (one component) they stay; when no
+    // component was cut the pieces are the blocks, and the blocks' merge
+    // below (by ratio, ties in the order listed) is this stable sort
+    // whenever its result is in order (checked after it).
+    auto higher = [](const auto& x, const auto& y) {
         return static_cast<u128>(x.second) * y.first > static_cast<u128>(y.second) * x.first;
-    });
+    };
+    const bool pieces_from_merge = g_shortcuts && pieces_are_blocks;
+    if (!pieces_from_merge && !(g_shortcuts && std::is_sorted(pieces.begin(), pieces.end(), higher)))
+        std::stable_sort(pieces.begin(), pieces.end(), higher);
     // Merge by non-increasing ratio, each component's blocks in their order
     // (ties: the component holding the smaller id first).
     SidneyDecomposition out;
     out.nodes.reserve(n);
+    if (pieces_from_merge) pieces.reserve(released_of.size());
     auto emit = [&](std::size_t k) {
         out.nodes.insert(out.nodes.end(), nodes.begin() + begin_of(k), nodes.begin() + ends[k]);
         out.offsets.push_back(static_cast<std::uint32_t>(out.nodes.size()));
         out.released.push_back(released_of[k]);
+        if (pieces_from_merge) pieces.push_back(block_piece(k));
     };
     if (!merge_by_counting(first, released_of, [&](std::size_t k) { return ends[k] - begin_of(k); }, emit)) {
         using Head = std::tuple<std::uint64_t, std::uint32_t, std::size_t, std::size_t>;  // released, size, comp, index
@@ -837,11 +1029,18 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
             push(c, i + 1);
         }
     }
+    if (pieces_from_merge && !std::is_sorted(pieces.begin(), pieces.end(), higher)) {
+        pieces.clear();  // (never, as each component's blocks are in order: the plain path)
+        for (std::size_t k = 0; k < released_of.size(); ++k)
+            pieces.push_back(block_piece(k));
+        std::stable_sort(pieces.begin(), pieces.end(), higher);
+    }
     out.complete = !dec.exhausted();
     out.unsplit = dec.unsplit();
     out.work = dec.work();
     out.envelope = std::move(pieces);
     return out;
 }
+}  // namespace
 
 }  // namespace ics::area

@@ -325,8 +325,10 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
         best_eval = evaluated ? std::move(eval) : pebble::Evaluation{};
     };
     // (Not value_or: its argument, a pass over the components, would run anyway.)
+    // The dag's components, found once for the budget and the decomposition below.
+    area::SidneyComponents sidney_components = area::sidney_components(dag);
     const std::uint64_t sidney_budget =
-        opt.sidney_work_budget ? *opt.sidney_work_budget : area::sidney_work_budget(dag);
+        opt.sidney_work_budget ? *opt.sidney_work_budget : area::sidney_work_budget(dag, sidney_components);
     if (!r.order.empty())
         offer(r.method, r.method == Method::exact ? "exact search (lexicographically best profile)"
                                                   : "▷-linearization continued greedily",
@@ -352,7 +354,8 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
         std::uint64_t area = 0;
         opt.report("AREA fallback: Sidney decomposition", to_build - 4, to_build);
         {
-            const area::SidneyDecomposition sd = area::sidney_decomposition(dag, {}, sidney_budget);
+            const area::SidneyDecomposition sd =
+                area::sidney_decomposition_from(dag, std::move(sidney_components), sidney_budget);
             sidney_complete = sd.complete;
             sidney_work = sd.work;
             sidney_unsplit = sd.unsplit;

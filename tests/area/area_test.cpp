@@ -16,6 +16,7 @@
 #include "algebra/algebra.hpp"
 #include "area/area.hpp"
 #include "exact/downset_search.hpp"
+#include "families/families.hpp"
 #include "pebble/pebble.hpp"
 #include "schedule/schedule.hpp"
 
@@ -599,6 +600,132 @@ TEST(Sidney, CountingMergeAsTheHeap) {
         }
     }
     EXPECT_GT(ties, 5000u);  // equal ratios next to each other, across components
+}
+
+// Issue 18: the decomposition's shortcuts (sidney.cpp, set_sidney_shortcuts)
+// against the plain paths: a whole component whose first scan or network
+// would pass its share stopped with its work counted from degrees
+// (predict_whole), a one-block component's released counted without the
+// count-down, a cut component's weights sorted by radix, the pieces not
+// sorted again when in order or taken from the blocks' merge; and the
+// components found once for the budget and the decomposition
+// (sidney_components, sidney_decomposition_from). On one varied dag of
+// 60-700 nodes, that dag beside small components (before, after and
+// between them) and sums of small blocks, with and without a taken prefix,
+// under budgets swept across the first scan's and network's thresholds and
+// fractions of the whole work: the same blocks, released counts, work,
+// unsplit sets and envelope.
+TEST(Sidney, ShortcutsAsThePlainPaths) {
+    struct Restore {
+        bool old = area::detail::set_sidney_shortcuts(true);
+        ~Restore() { area::detail::set_sidney_shortcuts(old); }
+    } restore;
+    const std::uint64_t stops_before = area::detail::sidney_predicted_stops();
+    std::uint64_t cut = 0, radix = 0, cases = 0;
+    for (std::uint64_t seed = 1; seed <= 48; ++seed) {
+        const Dag big = varied_dag(static_cast<std::uint32_t>(60 + (seed * 37) % 641), 6, 4.0, seed);
+        const Dag small = interleaved_sum(seed * 13 + 5);
+        Dag g;
+        switch (seed % 4) {
+            case 0: g = Dag(big); break;
+            case 1: g = algebra::sum(std::vector<const Dag*>{&small, &big}).dag; break;
+            case 2: g = algebra::sum(std::vector<const Dag*>{&big, &small}).dag; break;
+            default: g = algebra::sum(std::vector<const Dag*>{&small, &big, &small}).dag; break;
+        }
+        const std::vector<NodeId> prefix =
+            seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{};
+        area::detail::set_sidney_shortcuts(false);
+        const std::uint64_t whole = sidney_decomposition(g, prefix, ~std::uint64_t{0}).work;
+        std::vector<std::uint64_t> budgets{~std::uint64_t{0}, whole / 2, whole / 3, whole / 7, 0};
+        const std::uint64_t items = g.node_count() + g.arc_count();
+        for (std::uint64_t b = 1 + seed % 7; b < 12 * items; b += 1 + items / 3) budgets.push_back(b);
+        if (prefix.empty() && seed % 4 == 0) {  // one component: its first scan's and network's thresholds exactly
+            std::uint64_t markers = 0;
+            for (NodeId v = 0; v < g.node_count(); ++v) markers += g.in_degree(v) > 0 ? 1 : 0;
+            const std::uint64_t scan = 2 * g.arc_count(), network = g.node_count() + 2 * g.arc_count() + markers;
+            for (std::uint64_t b : {scan - 1, scan, scan + 2 * network - 1, scan + 2 * network}) budgets.push_back(b);
+        }
+        for (std::uint64_t budget : budgets) {
+            const std::string where = "seed " + std::to_string(seed) + " budget " + std::to_string(budget);
+            area::detail::set_sidney_shortcuts(false);
+            const auto ref = sidney_decomposition(g, prefix, budget);
+            area::detail::set_sidney_shortcuts(true);
+            const auto sd = sidney_decomposition(g, prefix, budget);
+            expect_same_decomposition(sd, ref, where);
+            if (prefix.empty()) {
+                const auto from = area::sidney_decomposition_from(g, area::sidney_components(g), budget);
+                expect_same_decomposition(from, ref, where + " (from the components)");
+            }
+            if (budget == ~std::uint64_t{0}) expect_decomposition(g, sd, prefix);
+            if (HasFailure()) return;
+            ++cases;
+            cut += ref.complete ? 0 : 1;
+            radix += !ref.complete && ref.envelope.size() > 256 ? 1 : 0;
+        }
+        area::detail::set_sidney_shortcuts(true);
+        EXPECT_EQ(area::sidney_work_budget(g, area::sidney_components(g)), area::sidney_work_budget(g));
+    }
+    EXPECT_GT(cut, cases / 2);                                           // budgets that cut, anywhere
+    EXPECT_GT(area::detail::sidney_predicted_stops() - stops_before, 1000u);  // the scan skipped
+    EXPECT_GT(radix, 100u);                                              // cut giant components sorted by radix
+}
+
+// `g` with its nodes renumbered in a random order (ids no longer topological).
+Dag shuffled_ids(const Dag& g, std::uint64_t seed) {
+    SplitMix64 rng(seed);
+    std::vector<NodeId> perm(g.node_count());
+    std::iota(perm.begin(), perm.end(), 0);
+    for (std::size_t i = perm.size(); i > 1; --i) std::swap(perm[i - 1], perm[rng.below(i)]);
+    DagBuilder b;
+    for (NodeId v : perm) b.ensure_node(std::string(g.name(v)));
+    for (NodeId v = 0; v < g.node_count(); ++v)
+        for (NodeId c : g.children(v)) b.add_arc(b.ensure_node(std::string(g.name(v))), b.ensure_node(std::string(g.name(c))));
+    return b.build();
+}
+
+// Issue 18: the bound's ancestor and descendant walks in id order when the
+// ids are topological (bound.cpp) against the walks in the dag's
+// topological order: the same bound on layered and Erdős–Rényi dags of
+// 5,000-17,000 nodes (ids in order) and on the same with their ids shuffled
+// (the walk up stops at the first parent with a larger id; Kahn's order
+// follows), each with its default-budget decomposition.
+TEST(Bound, IdWalkAsTheTopologicalOne) {
+    struct Restore {
+        bool old = area::detail::set_area_bound_id_walk(true);
+        ~Restore() { area::detail::set_area_bound_id_walk(old); }
+    } restore;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        const std::uint32_t width = 1000 + 300 * static_cast<std::uint32_t>(seed), n = 5000 + 2000 * static_cast<std::uint32_t>(seed);
+        const Dag a = seed % 2 == 1 ? families::random_layered(5 + static_cast<std::uint32_t>(seed), width, 4.0 / width, seed)
+                                    : families::random_er(n, 6.0 / n, seed);
+        const Dag shuffled = shuffled_ids(a, seed);
+        for (const Dag* g : {&a, &shuffled}) {
+            // The counts: the larger of the degree and the longest path's
+            // (parents first in Kahn's order, children first in reverse).
+            const NodeId size = g->node_count();
+            std::vector<std::uint32_t> anc(size, 0), desc(size, 0);
+            const auto topo = g->topological_order();
+            for (NodeId v : topo) {
+                anc[v] = static_cast<std::uint32_t>(g->parents(v).size());
+                for (NodeId p : g->parents(v)) anc[v] = std::max(anc[v], anc[p] + 1);
+            }
+            for (auto it = topo.rbegin(); it != topo.rend(); ++it) {
+                desc[*it] = static_cast<std::uint32_t>(g->children(*it).size());
+                for (NodeId c : g->children(*it)) desc[*it] = std::max(desc[*it], desc[c] + 1);
+            }
+            for (bool id_walk : {false, true}) {
+                area::detail::set_area_bound_id_walk(id_walk);
+                const auto [got_anc, got_desc] = area::detail::area_bound_relatives(*g);
+                EXPECT_EQ(got_anc, anc) << "seed " << seed << " id walk " << id_walk;
+                EXPECT_EQ(got_desc, desc) << "seed " << seed << " id walk " << id_walk;
+            }
+            const auto sd = sidney_decomposition(*g);
+            area::detail::set_area_bound_id_walk(false);
+            const std::uint64_t ref = area_upper_bound(*g, sd);
+            area::detail::set_area_bound_id_walk(true);
+            EXPECT_EQ(area_upper_bound(*g, sd), ref) << "seed " << seed << (g == &a ? "" : " shuffled");
+        }
+    }
 }
 
 // The decomposition with the component memo against running every copy

@@ -189,6 +189,37 @@ void BM_BlocksExactSearch(benchmark::State& state) {
 }
 BENCHMARK(BM_BlocksExactSearch)->Arg(5)->Arg(6)->Unit(benchmark::kMillisecond);
 
+// Issue 18: the fallback's Sidney stage without its order (sidney_order
+// has its own benchmark): the budget, the decomposition and the bound, the
+// dag's components found by each of the first two (shared 0) or once for
+// both (shared 1: sidney_components, as the pipeline does). Layered dags
+// (Arg 5, 6: one giant component, stopped by the budget before its first
+// scan) and sums of random blocks (Arg 15, 16 = 10^5, 10^6 nodes: ~5,000 /
+// 50,000 small components, each decomposed in full).
+void BM_SidneyStageWithoutOrder(benchmark::State& state) {
+    const int which = static_cast<int>(state.range(0));
+    const Dag& g = which < 10 ? layered(which) : random_blocks(which - 10);
+    std::uint64_t work = 0, bound = 0;
+    for (auto _ : state) {
+        area::SidneyDecomposition sd;
+        if (state.range(1) == 0) {
+            sd = area::sidney_decomposition(g, {}, area::sidney_work_budget(g));
+        } else {
+            area::SidneyComponents comps = area::sidney_components(g);
+            const std::uint64_t budget = area::sidney_work_budget(g, comps);
+            sd = area::sidney_decomposition_from(g, std::move(comps), budget);
+        }
+        bound = area::area_upper_bound(g, sd);
+        work = sd.work;
+        benchmark::DoNotOptimize(bound);
+    }
+    state.counters["work"] = static_cast<double>(work);
+}
+BENCHMARK(BM_SidneyStageWithoutOrder)
+    ->ArgsProduct({{5, 6, 15, 16}, {0, 1}})
+    ->ArgNames({"dag", "shared"})
+    ->Unit(benchmark::kMillisecond);
+
 // The other candidates, each scored by pebble::area (one pass, no E(t)), by
 // a full pebble::evaluate of each, or (summed 2) as the fallback does since
 // issue 18: most newly eligible first and FIFO sum their AREA while they are
