@@ -11,91 +11,168 @@
 
 #include "area/area.hpp"
 #include "common/error.hpp"
-#include "common/indexed_heap.hpp"
+#include "dag/big_vector.hpp"
 
 namespace ics::area {
+
+namespace {
+
+// The heap entry: the key (gain, progress, nonsink, -id) packed into 128 bits
+// compared as two unsigned words (issue 18: 16 bytes instead of a 32-byte
+// tuple, one comparison per word): gain (32 bits), progress (a sum of
+// non-negative terms, never -0 or NaN, so its 63 low bits order it as the
+// double does), nonsink (1), ~id (32: the lowest id largest). The same order
+// as the tuple, hence the same pops.
+struct Entry {
+    std::uint64_t hi, lo;
+    bool operator<(const Entry& o) const noexcept { return hi != o.hi ? hi < o.hi : lo < o.lo; }
+    NodeId node() const noexcept { return ~static_cast<std::uint32_t>(lo); }
+};
+
+Entry pack(std::uint32_t g, double prog, bool nonsink, NodeId v) {
+    const auto bits = std::bit_cast<std::uint64_t>(prog);  // bit 63 (sign) is 0
+    return Entry{(std::uint64_t{g} << 32) | (bits >> 31),
+                 ((bits & 0x7FFFFFFFu) << 33) | (std::uint64_t{nonsink} << 32) | std::uint64_t{~v}};
+}
+
+// A node's gain and its index in the heap while it waits there (else
+// kNoNode), side by side: a raise reads both, a sift writes the slot.
+struct Waiting {
+    std::uint32_t gain, slot;
+};
+
+// A 4-ary max-heap with one entry per node whose key only grows while it
+// waits (as common/indexed_heap.hpp), on huge pages (BigVector) like the
+// per-node arrays it writes slots into.
+class Heap {
+public:
+    Heap(BigVector<Waiting>& w, std::size_t capacity) : w_(w) { keys_.reserve(capacity); }
+    bool empty() const noexcept { return keys_.empty(); }
+    const Entry& top() const noexcept { return keys_.front(); }
+    void push(const Entry& k) {
+        keys_.push_back(k);
+        up(keys_.size() - 1, k);
+    }
+    void raise(std::uint32_t slot, const Entry& k) { up(slot, k); }
+    Entry pop() {
+        const Entry top = keys_.front(), k = keys_.back();
+        keys_.pop_back();
+        const std::size_t size = keys_.size();
+        if (size != 0) {
+            std::size_t i = 0;
+            for (;;) {
+                const std::size_t c = 4 * i + 1;
+                if (c >= size) break;
+                std::size_t m = c;
+                const std::size_t end = std::min(c + 4, size);
+                for (std::size_t d = c + 1; d < end; ++d)
+                    if (keys_[m] < keys_[d]) m = d;
+                if (!(k < keys_[m])) break;
+                place(keys_[m], i);
+                i = m;
+            }
+            place(k, i);
+        }
+        return top;
+    }
+
+private:
+    void place(const Entry& k, std::size_t i) {
+        keys_[i] = k;
+        w_[k.node()].slot = static_cast<std::uint32_t>(i);
+    }
+    void up(std::size_t i, const Entry& k) {
+        while (i > 0 && keys_[(i - 1) / 4] < k) {
+            place(keys_[(i - 1) / 4], i);
+            i = (i - 1) / 4;
+        }
+        place(k, i);
+    }
+
+    BigVector<Entry> keys_;
+    BigVector<Waiting>& w_;
+};
+
+}  // namespace
 
 std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, std::span<const NodeId> taken,
                                  std::uint64_t* area) {
     const NodeId n = dag.node_count();
-    std::vector<std::uint32_t> block_of(n, kNoNode);
-    for (std::size_t b = 0; b < sd.block_count(); ++b)
+    // (Per-node arrays on huge pages, BigVector: their reads are random.)
+    BigVector<std::uint32_t> block_of(n, kNoNode);
+    std::size_t largest = 0;
+    for (std::size_t b = 0; b < sd.block_count(); ++b) {
+        largest = std::max<std::size_t>(largest, sd.block_size(b));
         for (std::uint32_t k = sd.offsets[b]; k < sd.offsets[b + 1]; ++k) block_of[sd.nodes[k]] = static_cast<std::uint32_t>(b);
-    std::vector<char> done(n, 0);
+    }
     std::vector<NodeId> order;
     order.reserve(n);
-    // Per node, side by side (16 bytes, one cache line): its unexecuted
-    // parent arcs and the XOR of their tails, which names the last one in
-    // O(1) when one is left (the parent a scan of the parents for the first
-    // unexecuted one would find); its gain (below); its index in the heap
-    // while it waits there, else kNoNode.
+    // Per node: its unexecuted parent arcs and the XOR of their tails, which
+    // names the last one in O(1) when one is left (the parent a scan of the
+    // parents for the first unexecuted one would find). 8 bytes: the tie
+    // key's reads of the missing counts touch half the lines 16 would.
     struct Pending {
-        std::uint32_t missing, rest, slot, gain;
+        std::uint32_t missing, rest;
     };
-    std::vector<Pending> pend(n);
+    BigVector<Pending> pend(n);
+    BigVector<Waiting> wait(n, Waiting{0, kNoNode});
+    const std::span<const std::uint64_t> off = dag.out_offsets();
+    const NodeId* const tgt = dag.out_targets().data();
     std::uint32_t max_in = 0;
     for (NodeId v = 0; v < n; ++v) {
         std::uint32_t x = 0;
         for (NodeId p : dag.parents(v)) x ^= p;
-        pend[v] = {dag.in_degree(v), x, kNoNode, 0};
+        pend[v] = {dag.in_degree(v), x};
         max_in = std::max(max_in, dag.in_degree(v));
     }
-    auto run = [&](NodeId u, Pending& c) {
-        --c.missing;
-        c.rest ^= u;
+    // The missing counts again, one byte each, 255 standing for "255 or
+    // more" (then pend has it): what the tie key reads, 1 MB per 10^6 nodes
+    // (stays in cache where pend's random lines do not).
+    BigVector<std::uint8_t> few(n);
+    for (NodeId v = 0; v < n; ++v) few[v] = static_cast<std::uint8_t>(std::min<std::uint32_t>(pend[v].missing, 255));
+    auto run = [&](NodeId u, NodeId c) {
+        Pending& pc = pend[c];
+        --pc.missing;
+        pc.rest ^= u;
+        if (pc.missing < 255) few[c] = static_cast<std::uint8_t>(pc.missing);
     };
     // E(t) as the order runs, and AREA = Σ_t E(t).
     std::uint64_t eligible = 0;
     for (NodeId v = 0; v < n; ++v) eligible += pend[v].missing == 0 ? 1u : 0u;
     std::uint64_t sum = eligible;
     // The taken prefix runs first, as given (sidney_decomposition checked it).
-    for (NodeId u : taken) {
-        if (pend[u].missing != 0 || block_of[u] != kNoNode) fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
-        done[u] = 1;
-        order.push_back(u);
-        --eligible;
-        for (NodeId c : dag.children(u)) {
-            run(u, pend[c]);
-            eligible += pend[c].missing == 0 ? 1u : 0u;
+    {
+        BigVector<char> done(n, 0);
+        for (NodeId u : taken) {
+            if (pend[u].missing != 0 || block_of[u] != kNoNode || done[u])
+                fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
+            done[u] = 1;
+            order.push_back(u);
+            --eligible;
+            for (NodeId c : dag.children(u)) {
+                run(u, c);
+                eligible += pend[c].missing == 0 ? 1u : 0u;
+            }
+            sum += eligible;
         }
-        sum += eligible;
     }
-    // The unexecuted parent of a node with one parent arc left, or kNoNode
-    // (an executed one: only with parallel arcs, which Dag merges).
-    auto last_parent = [&](const Pending& c) { return done[c.rest] ? kNoNode : c.rest; };
     // gain[u] = children whose only unexecuted parent is u: the tasks running
-    // u makes eligible now.
+    // u makes eligible now. (A node with one parent arc left names it in
+    // `rest`, not executed: executed parents' arcs are all counted off.)
     for (NodeId v = 0; v < n; ++v)
-        if (!done[v] && pend[v].missing == 1)
-            if (const NodeId p = last_parent(pend[v]); p != kNoNode) ++pend[p].gain;
+        if (pend[v].missing == 1) ++wait[pend[v].rest].gain;
     // Max-heap of (gain, progress, nonsink, -id) over eligible nodes of the
     // current block, one entry per node: when its gain grows the entry gets
     // the new key (gain, progress now), larger, and moves up (the lazy heap
     // before pushed it again and skipped the stale one: the same pops).
     // Nodes of later blocks that become eligible wait in their block's list.
-    // An entry packs that key into 128 bits compared as two unsigned words
-    // (issue 18: 16 bytes instead of a 32-byte tuple, one comparison per
-    // word): gain (32 bits), progress (a sum of non-negative terms, never
-    // -0 or NaN, so its 63 low bits order it as the double does), nonsink
-    // (1), ~id (32: the lowest id largest). The same order as the tuple, hence
-    // the same pops.
-    struct Entry {
-        std::uint64_t hi, lo;
-        bool operator<(const Entry& o) const noexcept { return hi != o.hi ? hi < o.hi : lo < o.lo; }
-        NodeId node() const noexcept { return ~static_cast<std::uint32_t>(lo); }
-    };
-    auto pack = [](std::uint32_t g, double prog, bool nonsink, NodeId v) {
-        const auto bits = std::bit_cast<std::uint64_t>(prog);  // bit 63 (sign) is 0
-        return Entry{(std::uint64_t{g} << 32) | (bits >> 31),
-                     ((bits & 0x7FFFFFFFu) << 33) | (std::uint64_t{nonsink} << 32) | std::uint64_t{~v}};
-    };
-    auto heap = make_indexed_max_heap<Entry>([](const Entry& e) { return e.node(); },
-                                             [&](NodeId v) -> std::uint32_t& { return pend[v].slot; });
+    Heap heap(wait, largest);
     // Per later block, a list (linked through `next_waiting`) of its nodes
     // already eligible: the heap's order does not depend on the order they
     // are pushed in (entries differ in their ids), so a stack will do, and no
     // vector per block (sums of small components have ~n blocks).
-    std::vector<std::uint32_t> waiting(sd.block_count(), kNoNode), next_waiting(n, kNoNode);
+    std::vector<std::uint32_t> waiting(sd.block_count(), kNoNode);
+    BigVector<std::uint32_t> next_waiting(n, kNoNode);
     std::size_t current = 0;
     // 1/k by table for the common in-degrees (the same double as dividing).
     std::vector<double> inverse(std::min<std::size_t>(max_in, 4096) + 1, 0.0);
@@ -103,13 +180,14 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     // Ties: the most progress towards children that still wait on others.
     auto progress = [&](NodeId v) {
         double p = 0;
-        for (NodeId c : dag.children(v)) {
-            const std::uint32_t m = pend[c].missing;
+        for (std::uint64_t a = off[v]; a < off[v + 1]; ++a) {
+            const NodeId c = tgt[a];
+            const std::uint32_t m = few[c] != 255 ? few[c] : pend[c].missing;
             p += m > 1 ? (m < inverse.size() ? inverse[m] : 1.0 / m) : 0.0;
         }
         return p;
     };
-    auto entry = [&](NodeId v) { return pack(pend[v].gain, progress(v), !dag.is_sink(v), v); };
+    auto entry = [&](NodeId v) { return pack(wait[v].gain, progress(v), off[v + 1] != off[v], v); };
     auto make_eligible = [&](NodeId v) {
         if (block_of[v] == current) heap.push(entry(v));
         else {
@@ -118,51 +196,67 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         }
     };
     for (NodeId v = 0; v < n; ++v)
-        if (!done[v] && pend[v].missing == 0) make_eligible(v);
+        if (pend[v].missing == 0 && block_of[v] != kNoNode) make_eligible(v);
     for (current = 0; current < sd.block_count(); ++current) {
         for (NodeId v = waiting[current]; v != kNoNode; v = next_waiting[v]) heap.push(entry(v));
         while (!heap.empty()) {
-            // (Its children start loading while the heap pops.)
-            __builtin_prefetch(dag.children(heap.at(0).node()).data());
+            // (Its children list starts loading while the heap pops.)
+            __builtin_prefetch(&off[heap.top().node()]);
             const NodeId u = heap.pop().node();
-            pend[u].slot = kNoNode;
-            done[u] = 1;
+            wait[u].slot = kNoNode;
             order.push_back(u);
             --eligible;
-            // (The children's states sit at random places: load them all
-            // at once, with their own children, then what `entry` will read:
-            // the states of the children of a child this run makes
-            // eligible, and of a child's last parent, which gains.)
-            for (NodeId c : dag.children(u)) {
-                __builtin_prefetch(&pend[c]);
-                __builtin_prefetch(&block_of[c]);
-                __builtin_prefetch(dag.children(c).data());
+            const NodeId* const first = tgt + off[u];
+            const NodeId* const last = tgt + off[u + 1];
+            // The children's states sit at random places: load them all at
+            // once, then what `entry` will read, a pass per dependent load:
+            // (1) the children's states and rows; (2) for a child this run
+            // makes eligible, its block and children list; for a child left
+            // with one other parent, that parent's gain and row; (3) the
+            // states of those children lists.
+            for (const NodeId* a = first; a != last; ++a) {
+                __builtin_prefetch(&pend[*a]);
+                __builtin_prefetch(&off[*a]);
             }
-            for (NodeId c : dag.children(u)) {
-                if (pend[c].missing == 1) {
-                    for (NodeId g : dag.children(c)) __builtin_prefetch(&pend[g]);
-                } else if (pend[c].missing == 2) {
+            for (const NodeId* a = first; a != last; ++a) {
+                const NodeId c = *a;
+                const Pending& pc = pend[c];
+                if (pc.missing == 1) {
+                    __builtin_prefetch(&block_of[c]);
+                    __builtin_prefetch(tgt + off[c]);
+                } else if (pc.missing == 2) {
                     // (The other parent: Dag merges parallel arcs; a hint
                     // only, so checked rather than trusted.)
-                    if (const NodeId p = pend[c].rest ^ u; p < n) {
-                        __builtin_prefetch(&pend[p]);
-                        __builtin_prefetch(dag.children(p).data());
+                    if (const NodeId p = pc.rest ^ u; p < n) {
+                        __builtin_prefetch(&wait[p]);
+                        __builtin_prefetch(&off[p]);
                     }
                 }
             }
-            for (NodeId c : dag.children(u)) {
-                Pending& pc = pend[c];
-                run(u, pc);
+            for (const NodeId* a = first; a != last; ++a) {
+                const NodeId c = *a;
+                if (pend[c].missing == 1) {
+                    for (std::uint64_t b = off[c]; b < off[c + 1]; ++b) __builtin_prefetch(&few[tgt[b]]);
+                } else if (pend[c].missing == 2) {
+                    if (const NodeId p = pend[c].rest ^ u; p < n) {
+                        __builtin_prefetch(tgt + off[p]);
+                        __builtin_prefetch(tgt + off[p + 1] - 1);
+                    }
+                }
+            }
+            for (const NodeId* a = first; a != last; ++a) {
+                const NodeId c = *a;
+                run(u, c);
+                const Pending& pc = pend[c];
                 if (pc.missing == 0) {
                     ++eligible;
                     make_eligible(c);
-                } else if (pc.missing == 1) {
-                    if (const NodeId p = last_parent(pc); p != kNoNode) {
-                        // In the heap: eligible, not run, of the current block.
-                        Pending& pp = pend[p];
-                        ++pp.gain;
-                        if (pp.slot != kNoNode) heap.raise(p, entry(p));
-                    }
+                } else if (pc.missing == 1 && pc.rest != u) {
+                    // (rest == u: a parallel arc from u, which just ran.)
+                    Waiting& wp = wait[pc.rest];
+                    ++wp.gain;
+                    // In the heap: eligible, not run, of the current block.
+                    if (wp.slot != kNoNode) heap.raise(wp.slot, entry(pc.rest));
                 }
             }
             sum += eligible;
