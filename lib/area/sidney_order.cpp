@@ -35,19 +35,24 @@ Entry pack(std::uint32_t g, double prog, bool nonsink, NodeId v) {
                  ((bits & 0x7FFFFFFFu) << 33) | (std::uint64_t{nonsink} << 32) | std::uint64_t{~v}};
 }
 
-// A node's gain and its index in the heap while it waits there (else
-// kNoNode), side by side: a raise reads both, a sift writes the slot.
+// A node's gain and where it waits: kNoNode (not eligible in the current
+// block, or run), kInZero (in the heap of gain-0 nodes), else its index in
+// the heap of the others. Side by side: a raise reads both.
 struct Waiting {
     std::uint32_t gain, slot;
 };
+constexpr std::uint32_t kInZero = kNoNode - 1;  // (indices stay below n ≤ kNoNode - 1)
 
-// A 4-ary max-heap with one entry per node whose key only grows while it
-// waits (as common/indexed_heap.hpp), on huge pages (BigVector) like the
-// per-node arrays it writes slots into.
+// A 4-ary max-heap of entries (one per node: keys differ, so its pops are
+// those of any heap). With slots (the heap of gains > 0) it writes each
+// entry's index beside the node's gain, so a raise moves the entry up in
+// place; without (the gain-0 heap) it touches nothing but its own array.
+template <bool kSlots>
 class Heap {
 public:
-    Heap(BigVector<Waiting>& w, std::size_t capacity) : w_(w) { keys_.reserve(capacity); }
+    Heap(Waiting* w, std::size_t capacity) : w_(w) { keys_.reserve(capacity); }
     bool empty() const noexcept { return keys_.empty(); }
+    std::size_t size() const noexcept { return keys_.size(); }
     const Entry& top() const noexcept { return keys_.front(); }
     void push(const Entry& k) {
         keys_.push_back(k);
@@ -57,29 +62,23 @@ public:
     Entry pop() {
         const Entry top = keys_.front(), k = keys_.back();
         keys_.pop_back();
-        const std::size_t size = keys_.size();
-        if (size != 0) {
-            std::size_t i = 0;
-            for (;;) {
-                const std::size_t c = 4 * i + 1;
-                if (c >= size) break;
-                std::size_t m = c;
-                const std::size_t end = std::min(c + 4, size);
-                for (std::size_t d = c + 1; d < end; ++d)
-                    if (keys_[m] < keys_[d]) m = d;
-                if (!(k < keys_[m])) break;
-                place(keys_[m], i);
-                i = m;
-            }
-            place(k, i);
-        }
+        if (!keys_.empty()) down(0, k);
         return top;
+    }
+    void clear() noexcept { keys_.clear(); }
+    // Drops the entries `keep` rejects and restores the heap order
+    // (Floyd's bottom-up construction: linear, sequential).
+    template <class Keep>
+    void filter(Keep keep) {
+        std::erase_if(keys_, [&](const Entry& e) { return !keep(e.node()); });
+        for (std::size_t i = keys_.size() / 4 + 1; i-- > 0;)
+            if (i < keys_.size()) down(i, keys_[i]);
     }
 
 private:
     void place(const Entry& k, std::size_t i) {
         keys_[i] = k;
-        w_[k.node()].slot = static_cast<std::uint32_t>(i);
+        if constexpr (kSlots) w_[k.node()].slot = static_cast<std::uint32_t>(i);
     }
     void up(std::size_t i, const Entry& k) {
         while (i > 0 && keys_[(i - 1) / 4] < k) {
@@ -88,9 +87,25 @@ private:
         }
         place(k, i);
     }
+    // Sifts k down from the hole at i.
+    void down(std::size_t i, const Entry k) {
+        const std::size_t size = keys_.size();
+        for (;;) {
+            const std::size_t c = 4 * i + 1;
+            if (c >= size) break;
+            std::size_t m = c;
+            const std::size_t end = std::min(c + 4, size);
+            for (std::size_t d = c + 1; d < end; ++d)
+                if (keys_[m] < keys_[d]) m = d;
+            if (!(k < keys_[m])) break;
+            place(keys_[m], i);
+            i = m;
+        }
+        place(k, i);
+    }
 
     BigVector<Entry> keys_;
-    BigVector<Waiting>& w_;
+    Waiting* w_;
 };
 
 }  // namespace
@@ -166,7 +181,23 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     // the new key (gain, progress now), larger, and moves up (the lazy heap
     // before pushed it again and skipped the stale one: the same pops).
     // Nodes of later blocks that become eligible wait in their block's list.
-    Heap heap(wait, largest);
+    // In two parts (issue 18): the gain-0 nodes, most of the eligible ones
+    // on random dags (on the layered dag of 10^6 nodes ~69k on average,
+    // against ~1k with a gain), and the others; every entry of the second
+    // is larger, so it is popped first. A gain-0 node that gains moves to
+    // the second (where raises move up in place) and leaves a stale entry
+    // behind, skipped when popped and dropped in bulk when they are more than
+    // the live ones: the large heap never writes a slot, and the pops that
+    // come from the small one (61% there) stay in cache.
+    Heap<false> zero(nullptr, largest);
+    Heap<true> more(wait.data(), largest);
+    BigVector<std::uint64_t> in_zero((n + 63) / 64, 0);  // live entries of `zero`
+    std::size_t zero_live = 0;
+    auto live = [&](NodeId v) { return (in_zero[v >> 6] >> (v & 63)) & 1u; };
+    auto unlive = [&](NodeId v) {
+        in_zero[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
+        --zero_live;
+    };
     // Per later block, a list (linked through `next_waiting`) of its nodes
     // already eligible: the heap's order does not depend on the order they
     // are pushed in (entries differ in their ids), so a stack will do, and no
@@ -188,8 +219,15 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         return p;
     };
     auto entry = [&](NodeId v) { return pack(wait[v].gain, progress(v), off[v + 1] != off[v], v); };
+    auto push = [&](NodeId v) {
+        if (wait[v].gain != 0) return more.push(entry(v));
+        wait[v].slot = kInZero;
+        in_zero[v >> 6] |= std::uint64_t{1} << (v & 63);
+        ++zero_live;
+        zero.push(entry(v));
+    };
     auto make_eligible = [&](NodeId v) {
-        if (block_of[v] == current) heap.push(entry(v));
+        if (block_of[v] == current) push(v);
         else {
             next_waiting[v] = waiting[block_of[v]];
             waiting[block_of[v]] = v;
@@ -198,12 +236,22 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     for (NodeId v = 0; v < n; ++v)
         if (pend[v].missing == 0 && block_of[v] != kNoNode) make_eligible(v);
     for (current = 0; current < sd.block_count(); ++current) {
-        for (NodeId v = waiting[current]; v != kNoNode; v = next_waiting[v]) heap.push(entry(v));
-        while (!heap.empty()) {
-            // (Its children list starts loading while the heap pops.)
-            __builtin_prefetch(&off[heap.top().node()]);
-            const NodeId u = heap.pop().node();
-            wait[u].slot = kNoNode;
+        for (NodeId v = waiting[current]; v != kNoNode; v = next_waiting[v]) push(v);
+        while (!more.empty() || zero_live != 0) {
+            // (Its children list starts loading while the heap pops. A run
+            // node's slot is never read again: it gains no more.)
+            NodeId u;
+            if (!more.empty()) {
+                __builtin_prefetch(&off[more.top().node()]);
+                u = more.pop().node();
+            } else {
+                if (zero.size() > 2 * zero_live + 64) zero.filter(live);
+                do {
+                    __builtin_prefetch(&off[zero.top().node()]);
+                    u = zero.pop().node();
+                } while (!live(u));
+                unlive(u);
+            }
             order.push_back(u);
             --eligible;
             const NodeId* const first = tgt + off[u];
@@ -256,11 +304,17 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                     Waiting& wp = wait[pc.rest];
                     ++wp.gain;
                     // In the heap: eligible, not run, of the current block.
-                    if (wp.slot != kNoNode) heap.raise(wp.slot, entry(pc.rest));
+                    if (wp.slot == kInZero) {
+                        unlive(pc.rest);
+                        more.push(entry(pc.rest));
+                    } else if (wp.slot != kNoNode) {
+                        more.raise(wp.slot, entry(pc.rest));
+                    }
                 }
             }
             sum += eligible;
         }
+        zero.clear();  // (stale entries only)
     }
     if (order.size() != n) fail(Errc::internal, "Sidney order: a block is not closed under parents");
     if (area) *area = sum;
