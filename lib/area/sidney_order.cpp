@@ -35,11 +35,15 @@ Entry pack(std::uint32_t g, double prog, bool nonsink, NodeId v) {
                  ((bits & 0x7FFFFFFFu) << 33) | (std::uint64_t{nonsink} << 32) | std::uint64_t{~v}};
 }
 
-// A node's gain and where it waits: kNoNode (not eligible in the current
-// block, or run), kInZero (in the heap of gain-0 nodes), else its index in
-// the heap of the others. Side by side: a raise reads both.
-struct Waiting {
-    std::uint32_t gain, slot;
+// Per node, side by side (16 bytes, one cache line): its unexecuted parent
+// arcs and the XOR of their tails, which names the last one in O(1) when
+// one is left (the parent a scan of the parents for the first unexecuted
+// one would find); its gain (the children whose only unexecuted parent it
+// is: the tasks running it makes eligible now); where it waits: kNoNode (not
+// eligible in the current block, or run), kInZero (in the heap of gain-0
+// nodes), else its index in the heap of the others.
+struct Pending {
+    std::uint32_t missing, rest, gain, slot;
 };
 constexpr std::uint32_t kInZero = kNoNode - 1;  // (indices stay below n ≤ kNoNode - 1)
 
@@ -50,7 +54,7 @@ constexpr std::uint32_t kInZero = kNoNode - 1;  // (indices stay below n ≤ kNo
 template <bool kSlots>
 class Heap {
 public:
-    Heap(Waiting* w, std::size_t capacity) : w_(w) { keys_.reserve(capacity); }
+    Heap(Pending* w, std::size_t capacity) : w_(w) { keys_.reserve(capacity); }
     bool empty() const noexcept { return keys_.empty(); }
     std::size_t size() const noexcept { return keys_.size(); }
     const Entry& top() const noexcept { return keys_.front(); }
@@ -105,7 +109,7 @@ private:
     }
 
     BigVector<Entry> keys_;
-    Waiting* w_;
+    Pending* w_;
 };
 
 }  // namespace
@@ -122,22 +126,14 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     }
     std::vector<NodeId> order;
     order.reserve(n);
-    // Per node: its unexecuted parent arcs and the XOR of their tails, which
-    // names the last one in O(1) when one is left (the parent a scan of the
-    // parents for the first unexecuted one would find). 8 bytes: the tie
-    // key's reads of the missing counts touch half the lines 16 would.
-    struct Pending {
-        std::uint32_t missing, rest;
-    };
     BigVector<Pending> pend(n);
-    BigVector<Waiting> wait(n, Waiting{0, kNoNode});
     const std::span<const std::uint64_t> off = dag.out_offsets();
     const NodeId* const tgt = dag.out_targets().data();
     std::uint32_t max_in = 0;
     for (NodeId v = 0; v < n; ++v) {
         std::uint32_t x = 0;
         for (NodeId p : dag.parents(v)) x ^= p;
-        pend[v] = {dag.in_degree(v), x};
+        pend[v] = {dag.in_degree(v), x, 0, kNoNode};
         max_in = std::max(max_in, dag.in_degree(v));
     }
     // The missing counts again, one byte each, 255 standing for "255 or
@@ -175,22 +171,22 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     // u makes eligible now. (A node with one parent arc left names it in
     // `rest`, not executed: executed parents' arcs are all counted off.)
     for (NodeId v = 0; v < n; ++v)
-        if (pend[v].missing == 1) ++wait[pend[v].rest].gain;
+        if (pend[v].missing == 1) ++pend[pend[v].rest].gain;
     // Max-heap of (gain, progress, nonsink, -id) over eligible nodes of the
     // current block, one entry per node: when its gain grows the entry gets
     // the new key (gain, progress now), larger, and moves up (the lazy heap
     // before pushed it again and skipped the stale one: the same pops).
-    // Nodes of later blocks that become eligible wait in their block's list.
+    // Nodes of later blocks that become eligible wait for their block (below).
     // In two parts (issue 18): the gain-0 nodes, most of the eligible ones
     // on random dags (on the layered dag of 10^6 nodes ~69k on average,
     // against ~1k with a gain), and the others; every entry of the second
     // is larger, so it is popped first. A gain-0 node that gains moves to
     // the second (where raises move up in place) and leaves a stale entry
-    // behind, skipped when popped and dropped in bulk when they are more than
-    // the live ones: the large heap never writes a slot, and the pops that
-    // come from the small one (61% there) stay in cache.
+    // behind, skipped when popped and dropped in bulk (below): the large
+    // heap never writes a slot, and the pops that come from the small one
+    // (61% there) stay in cache.
     Heap<false> zero(nullptr, largest);
-    Heap<true> more(wait.data(), largest);
+    Heap<true> more(pend.data(), largest);
     BigVector<std::uint64_t> in_zero((n + 63) / 64, 0);  // live entries of `zero`
     std::size_t zero_live = 0;
     auto live = [&](NodeId v) { return (in_zero[v >> 6] >> (v & 63)) & 1u; };
@@ -198,12 +194,6 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         in_zero[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
         --zero_live;
     };
-    // Per later block, a list (linked through `next_waiting`) of its nodes
-    // already eligible: the heap's order does not depend on the order they
-    // are pushed in (entries differ in their ids), so a stack will do, and no
-    // vector per block (sums of small components have ~n blocks).
-    std::vector<std::uint32_t> waiting(sd.block_count(), kNoNode);
-    BigVector<std::uint32_t> next_waiting(n, kNoNode);
     std::size_t current = 0;
     // 1/k by table for the common in-degrees (the same double as dividing).
     std::vector<double> inverse(std::min<std::size_t>(max_in, 4096) + 1, 0.0);
@@ -218,54 +208,71 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         }
         return p;
     };
-    auto entry = [&](NodeId v) { return pack(wait[v].gain, progress(v), off[v + 1] != off[v], v); };
+    auto entry = [&](NodeId v) { return pack(pend[v].gain, progress(v), off[v + 1] != off[v], v); };
     auto push = [&](NodeId v) {
-        if (wait[v].gain != 0) return more.push(entry(v));
-        wait[v].slot = kInZero;
+        if (pend[v].gain != 0) return more.push(entry(v));
+        pend[v].slot = kInZero;
         in_zero[v >> 6] |= std::uint64_t{1} << (v & 63);
         ++zero_live;
         zero.push(entry(v));
     };
-    auto make_eligible = [&](NodeId v) {
-        if (block_of[v] == current) push(v);
-        else {
-            next_waiting[v] = waiting[block_of[v]];
-            waiting[block_of[v]] = v;
-        }
-    };
-    for (NodeId v = 0; v < n; ++v)
-        if (pend[v].missing == 0 && block_of[v] != kNoNode) make_eligible(v);
     for (current = 0; current < sd.block_count(); ++current) {
-        for (NodeId v = waiting[current]; v != kNoNode; v = next_waiting[v]) push(v);
-        while (!more.empty() || zero_live != 0) {
-            // (Its children list starts loading while the heap pops. A run
-            // node's slot is never read again: it gains no more.)
-            NodeId u;
-            if (!more.empty()) {
-                __builtin_prefetch(&off[more.top().node()]);
-                u = more.pop().node();
-            } else {
-                if (zero.size() > 2 * zero_live + 64) zero.filter(live);
-                do {
-                    __builtin_prefetch(&off[zero.top().node()]);
-                    u = zero.pop().node();
-                } while (!live(u));
-                unlive(u);
+        // The block's nodes eligible when it starts are pushed then, all
+        // with keys of that moment, found by a scan of the block (its nodes
+        // in id order: the states read in order, loaded ahead) rather than
+        // kept in a list per block as they became eligible (a list walk
+        // is a chain of random reads): the same keys, and the heap's order
+        // does not depend on the order they are pushed in (entries differ
+        // in their ids).
+        const std::span<const NodeId> members(sd.nodes.data() + sd.offsets[current], sd.block_size(current));
+        constexpr std::size_t kAhead = 8;
+        for (std::size_t k = 0; k < std::min(kAhead, members.size()); ++k) __builtin_prefetch(&pend[members[k]]);
+        for (std::size_t k = 0; k < members.size(); ++k) {
+            if (k + kAhead < members.size()) {
+                __builtin_prefetch(&pend[members[k + kAhead]]);
+                __builtin_prefetch(&off[members[k + kAhead]]);
             }
+            if (pend[members[k]].missing == 0) push(members[k]);
+        }
+        while (!more.empty() || zero_live != 0) {
+            // The next node: the top of `more`, else the live top of `zero`
+            // (stale entries dropped in bulk once they outnumber a quarter
+            // of the live ones: fewer stale pops, each a sift of the large
+            // heap, for linear passes).
+            const bool from_more = !more.empty();
+            if (!from_more) {
+                if (zero.size() > zero_live + zero_live / 4 + 64) zero.filter(live);
+                while (!live(zero.top().node())) zero.pop();
+            }
+            const NodeId u = from_more ? more.top().node() : zero.top().node();
             order.push_back(u);
             --eligible;
             const NodeId* const first = tgt + off[u];
             const NodeId* const last = tgt + off[u + 1];
             // The children's states sit at random places: load them all at
-            // once, then what `entry` will read, a pass per dependent load:
-            // (1) the children's states and rows; (2) for a child this run
-            // makes eligible, its block and children list; for a child left
-            // with one other parent, that parent's gain and row; (3) the
-            // states of those children lists.
+            // once (the heap's sift runs while they load), then what `entry`
+            // will read, a pass per dependent load: (1) the children's states
+            // and rows; (2) for a child this run makes eligible, its block
+            // and children list; for a child left with one other parent,
+            // that parent's gain and row; (3) the states of those children
+            // lists, and the parent's children list.
             for (const NodeId* a = first; a != last; ++a) {
                 __builtin_prefetch(&pend[*a]);
                 __builtin_prefetch(&off[*a]);
             }
+            // (A run node's slot is never read again: it gains no more.)
+            if (from_more) {
+                more.pop();
+            } else {
+                zero.pop();
+                unlive(u);
+            }
+            // The next pop is most often the top now (65% on the random
+            // layered dag of 10^6 nodes; else a node this step pushes or
+            // raises, whose row and children `entry` reads): its row starts
+            // loading now, its children list at the end of the step.
+            const NodeId next = !more.empty() ? more.top().node() : !zero.empty() ? zero.top().node() : kNoNode;
+            if (next != kNoNode) __builtin_prefetch(&off[next]);
             for (const NodeId* a = first; a != last; ++a) {
                 const NodeId c = *a;
                 const Pending& pc = pend[c];
@@ -276,7 +283,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                     // (The other parent: Dag merges parallel arcs; a hint
                     // only, so checked rather than trusted.)
                     if (const NodeId p = pc.rest ^ u; p < n) {
-                        __builtin_prefetch(&wait[p]);
+                        __builtin_prefetch(&pend[p]);
                         __builtin_prefetch(&off[p]);
                     }
                 }
@@ -298,20 +305,21 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 const Pending& pc = pend[c];
                 if (pc.missing == 0) {
                     ++eligible;
-                    make_eligible(c);
+                    if (block_of[c] == current) push(c);  // (else it waits for its block)
                 } else if (pc.missing == 1 && pc.rest != u) {
                     // (rest == u: a parallel arc from u, which just ran.)
-                    Waiting& wp = wait[pc.rest];
-                    ++wp.gain;
+                    Pending& pp = pend[pc.rest];
+                    ++pp.gain;
                     // In the heap: eligible, not run, of the current block.
-                    if (wp.slot == kInZero) {
+                    if (pp.slot == kInZero) {
                         unlive(pc.rest);
                         more.push(entry(pc.rest));
-                    } else if (wp.slot != kNoNode) {
-                        more.raise(wp.slot, entry(pc.rest));
+                    } else if (pp.slot != kNoNode) {
+                        more.raise(pp.slot, entry(pc.rest));
                     }
                 }
             }
+            if (next != kNoNode) __builtin_prefetch(tgt + off[next]);
             sum += eligible;
         }
         zero.clear();  // (stale entries only)
