@@ -232,7 +232,8 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 __builtin_prefetch(&pend[members[k + kAhead]]);
                 __builtin_prefetch(&off[members[k + kAhead]]);
             }
-            if (pend[members[k]].missing == 0) push(members[k]);
+            // (block_of: a node listed twice runs in its last block only, as before.)
+            if (pend[members[k]].missing == 0 && block_of[members[k]] == current) push(members[k]);
         }
         while (!more.empty() || zero_live != 0) {
             // The next node: the top of `more`, else the live top of `zero`
