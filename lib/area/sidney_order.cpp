@@ -126,33 +126,37 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     }
     std::vector<NodeId> order;
     order.reserve(n);
-    BigVector<Pending> pend(n);
-    const std::span<const std::uint64_t> off = dag.out_offsets();
-    const NodeId* const tgt = dag.out_targets().data();
-    std::uint32_t max_in = 0;
-    for (NodeId v = 0; v < n; ++v) {
-        std::uint32_t x = 0;
-        for (NodeId p : dag.parents(v)) x ^= p;
-        pend[v] = {dag.in_degree(v), x, 0, kNoNode};
-        max_in = std::max(max_in, dag.in_degree(v));
-    }
+    // (Filled in one pass, not zeroed first.)
+    BigVector<Pending> pend;
+    pend.reserve(n);
     // The missing counts again, one byte each, 255 standing for "255 or
     // more" (then pend has it): what the tie key reads, 1 MB per 10^6 nodes
     // (stays in cache where pend's random lines do not).
-    BigVector<std::uint8_t> few(n);
-    for (NodeId v = 0; v < n; ++v) few[v] = static_cast<std::uint8_t>(std::min<std::uint32_t>(pend[v].missing, 255));
+    BigVector<std::uint8_t> few;
+    few.reserve(n);
+    const std::span<const std::uint64_t> off = dag.out_offsets();
+    const NodeId* const tgt = dag.out_targets().data();
+    std::uint32_t max_in = 0;
+    // E(t) as the order runs, and AREA = Σ_t E(t).
+    std::uint64_t eligible = 0;
+    for (NodeId v = 0; v < n; ++v) {
+        std::uint32_t x = 0;
+        for (NodeId p : dag.parents(v)) x ^= p;
+        const std::uint32_t in = dag.in_degree(v);
+        pend.push_back({in, x, 0, kNoNode});
+        few.push_back(static_cast<std::uint8_t>(std::min<std::uint32_t>(in, 255)));
+        max_in = std::max(max_in, in);
+        eligible += in == 0 ? 1u : 0u;
+    }
+    std::uint64_t sum = eligible;
     auto run = [&](NodeId u, NodeId c) {
         Pending& pc = pend[c];
         --pc.missing;
         pc.rest ^= u;
         if (pc.missing < 255) few[c] = static_cast<std::uint8_t>(pc.missing);
     };
-    // E(t) as the order runs, and AREA = Σ_t E(t).
-    std::uint64_t eligible = 0;
-    for (NodeId v = 0; v < n; ++v) eligible += pend[v].missing == 0 ? 1u : 0u;
-    std::uint64_t sum = eligible;
     // The taken prefix runs first, as given (sidney_decomposition checked it).
-    {
+    if (!taken.empty()) {
         BigVector<char> done(n, 0);
         for (NodeId u : taken) {
             if (pend[u].missing != 0 || block_of[u] != kNoNode || done[u])
