@@ -11,91 +11,193 @@
 
 #include "area/area.hpp"
 #include "common/error.hpp"
-#include "common/indexed_heap.hpp"
+#include "dag/big_vector.hpp"
 
 namespace ics::area {
+
+namespace {
+
+// The heap entry: the key (gain, progress, nonsink, -id) packed into 128 bits
+// compared as two unsigned words (issue 18: 16 bytes instead of a 32-byte
+// tuple, one comparison per word): gain (32 bits), progress (a sum of
+// non-negative terms, never -0 or NaN, so its 63 low bits order it as the
+// double does), nonsink (1), ~id (32: the lowest id largest). The same order
+// as the tuple, hence the same pops.
+struct Entry {
+    std::uint64_t hi, lo;
+    bool operator<(const Entry& o) const noexcept { return hi != o.hi ? hi < o.hi : lo < o.lo; }
+    NodeId node() const noexcept { return ~static_cast<std::uint32_t>(lo); }
+};
+
+Entry pack(std::uint32_t g, double prog, bool nonsink, NodeId v) {
+    const auto bits = std::bit_cast<std::uint64_t>(prog);  // bit 63 (sign) is 0
+    return Entry{(std::uint64_t{g} << 32) | (bits >> 31),
+                 ((bits & 0x7FFFFFFFu) << 33) | (std::uint64_t{nonsink} << 32) | std::uint64_t{~v}};
+}
+
+// Per node, side by side (16 bytes, one cache line): its unexecuted parent
+// arcs and the XOR of their tails, which names the last one in O(1) when
+// one is left (the parent a scan of the parents for the first unexecuted
+// one would find); its gain (the children whose only unexecuted parent it
+// is: the tasks running it makes eligible now); where it waits: kNoNode (not
+// eligible in the current block, or run), kInZero (in the heap of gain-0
+// nodes), else its index in the heap of the others.
+struct Pending {
+    std::uint32_t missing, rest, gain, slot;
+};
+constexpr std::uint32_t kInZero = kNoNode - 1;  // (indices stay below n ≤ kNoNode - 1)
+
+// A 4-ary max-heap of entries (one per node: keys differ, so its pops are
+// those of any heap). With slots (the heap of gains > 0) it writes each
+// entry's index beside the node's gain, so a raise moves the entry up in
+// place; without (the gain-0 heap) it touches nothing but its own array.
+template <bool kSlots>
+class Heap {
+public:
+    Heap(Pending* w, std::size_t capacity) : w_(w) { keys_.reserve(capacity); }
+    bool empty() const noexcept { return keys_.empty(); }
+    std::size_t size() const noexcept { return keys_.size(); }
+    const Entry& top() const noexcept { return keys_.front(); }
+    void push(const Entry& k) {
+        keys_.push_back(k);
+        up(keys_.size() - 1, k);
+    }
+    void raise(std::uint32_t slot, const Entry& k) { up(slot, k); }
+    Entry pop() {
+        const Entry top = keys_.front(), k = keys_.back();
+        keys_.pop_back();
+        if (!keys_.empty()) down(0, k);
+        return top;
+    }
+    void clear() noexcept { keys_.clear(); }
+    // Drops the entries `keep` rejects and restores the heap order
+    // (Floyd's bottom-up construction: linear, sequential).
+    template <class Keep>
+    void filter(Keep keep) {
+        std::erase_if(keys_, [&](const Entry& e) { return !keep(e.node()); });
+        for (std::size_t i = keys_.size() / 4 + 1; i-- > 0;)
+            if (i < keys_.size()) down(i, keys_[i]);
+    }
+
+private:
+    void place(const Entry& k, std::size_t i) {
+        keys_[i] = k;
+        if constexpr (kSlots) w_[k.node()].slot = static_cast<std::uint32_t>(i);
+    }
+    void up(std::size_t i, const Entry& k) {
+        while (i > 0 && keys_[(i - 1) / 4] < k) {
+            place(keys_[(i - 1) / 4], i);
+            i = (i - 1) / 4;
+        }
+        place(k, i);
+    }
+    // Sifts k down from the hole at i.
+    void down(std::size_t i, const Entry k) {
+        const std::size_t size = keys_.size();
+        for (;;) {
+            const std::size_t c = 4 * i + 1;
+            if (c >= size) break;
+            std::size_t m = c;
+            const std::size_t end = std::min(c + 4, size);
+            for (std::size_t d = c + 1; d < end; ++d)
+                if (keys_[m] < keys_[d]) m = d;
+            if (!(k < keys_[m])) break;
+            place(keys_[m], i);
+            i = m;
+        }
+        place(k, i);
+    }
+
+    BigVector<Entry> keys_;
+    Pending* w_;
+};
+
+}  // namespace
 
 std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, std::span<const NodeId> taken,
                                  std::uint64_t* area) {
     const NodeId n = dag.node_count();
-    std::vector<std::uint32_t> block_of(n, kNoNode);
-    for (std::size_t b = 0; b < sd.block_count(); ++b)
+    // (Per-node arrays on huge pages, BigVector: their reads are random.)
+    BigVector<std::uint32_t> block_of(n, kNoNode);
+    std::size_t largest = 0;
+    for (std::size_t b = 0; b < sd.block_count(); ++b) {
+        largest = std::max<std::size_t>(largest, sd.block_size(b));
         for (std::uint32_t k = sd.offsets[b]; k < sd.offsets[b + 1]; ++k) block_of[sd.nodes[k]] = static_cast<std::uint32_t>(b);
-    std::vector<char> done(n, 0);
+    }
     std::vector<NodeId> order;
     order.reserve(n);
-    // Per node, side by side (16 bytes, one cache line): its unexecuted
-    // parent arcs and the XOR of their tails, which names the last one in
-    // O(1) when one is left (the parent a scan of the parents for the first
-    // unexecuted one would find); its gain (below); its index in the heap
-    // while it waits there, else kNoNode.
-    struct Pending {
-        std::uint32_t missing, rest, slot, gain;
-    };
-    std::vector<Pending> pend(n);
+    // (Filled in one pass, not zeroed first.)
+    BigVector<Pending> pend;
+    pend.reserve(n);
+    // The missing counts again, one byte each, 255 standing for "255 or
+    // more" (then pend has it): what the tie key reads, 1 MB per 10^6 nodes
+    // (stays in cache where pend's random lines do not).
+    BigVector<std::uint8_t> few;
+    few.reserve(n);
+    const std::span<const std::uint64_t> off = dag.out_offsets();
+    const NodeId* const tgt = dag.out_targets().data();
     std::uint32_t max_in = 0;
+    // E(t) as the order runs, and AREA = Σ_t E(t).
+    std::uint64_t eligible = 0;
     for (NodeId v = 0; v < n; ++v) {
         std::uint32_t x = 0;
         for (NodeId p : dag.parents(v)) x ^= p;
-        pend[v] = {dag.in_degree(v), x, kNoNode, 0};
-        max_in = std::max(max_in, dag.in_degree(v));
+        const std::uint32_t in = dag.in_degree(v);
+        pend.push_back({in, x, 0, kNoNode});
+        few.push_back(static_cast<std::uint8_t>(std::min<std::uint32_t>(in, 255)));
+        max_in = std::max(max_in, in);
+        eligible += in == 0 ? 1u : 0u;
     }
-    auto run = [&](NodeId u, Pending& c) {
-        --c.missing;
-        c.rest ^= u;
-    };
-    // E(t) as the order runs, and AREA = Σ_t E(t).
-    std::uint64_t eligible = 0;
-    for (NodeId v = 0; v < n; ++v) eligible += pend[v].missing == 0 ? 1u : 0u;
     std::uint64_t sum = eligible;
+    auto run = [&](NodeId u, NodeId c) {
+        Pending& pc = pend[c];
+        --pc.missing;
+        pc.rest ^= u;
+        if (pc.missing < 255) few[c] = static_cast<std::uint8_t>(pc.missing);
+    };
     // The taken prefix runs first, as given (sidney_decomposition checked it).
-    for (NodeId u : taken) {
-        if (pend[u].missing != 0 || block_of[u] != kNoNode) fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
-        done[u] = 1;
-        order.push_back(u);
-        --eligible;
-        for (NodeId c : dag.children(u)) {
-            run(u, pend[c]);
-            eligible += pend[c].missing == 0 ? 1u : 0u;
+    if (!taken.empty()) {
+        BigVector<char> done(n, 0);
+        for (NodeId u : taken) {
+            if (pend[u].missing != 0 || block_of[u] != kNoNode || done[u])
+                fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
+            done[u] = 1;
+            order.push_back(u);
+            --eligible;
+            for (NodeId c : dag.children(u)) {
+                run(u, c);
+                eligible += pend[c].missing == 0 ? 1u : 0u;
+            }
+            sum += eligible;
         }
-        sum += eligible;
     }
-    // The unexecuted parent of a node with one parent arc left, or kNoNode
-    // (an executed one: only with parallel arcs, which Dag merges).
-    auto last_parent = [&](const Pending& c) { return done[c.rest] ? kNoNode : c.rest; };
     // gain[u] = children whose only unexecuted parent is u: the tasks running
-    // u makes eligible now.
+    // u makes eligible now. (A node with one parent arc left names it in
+    // `rest`, not executed: executed parents' arcs are all counted off.)
     for (NodeId v = 0; v < n; ++v)
-        if (!done[v] && pend[v].missing == 1)
-            if (const NodeId p = last_parent(pend[v]); p != kNoNode) ++pend[p].gain;
+        if (pend[v].missing == 1) ++pend[pend[v].rest].gain;
     // Max-heap of (gain, progress, nonsink, -id) over eligible nodes of the
     // current block, one entry per node: when its gain grows the entry gets
     // the new key (gain, progress now), larger, and moves up (the lazy heap
     // before pushed it again and skipped the stale one: the same pops).
-    // Nodes of later blocks that become eligible wait in their block's list.
-    // An entry packs that key into 128 bits compared as two unsigned words
-    // (issue 18: 16 bytes instead of a 32-byte tuple, one comparison per
-    // word): gain (32 bits), progress (a sum of non-negative terms, never
-    // -0 or NaN, so its 63 low bits order it as the double does), nonsink
-    // (1), ~id (32: the lowest id largest). The same order as the tuple, hence
-    // the same pops.
-    struct Entry {
-        std::uint64_t hi, lo;
-        bool operator<(const Entry& o) const noexcept { return hi != o.hi ? hi < o.hi : lo < o.lo; }
-        NodeId node() const noexcept { return ~static_cast<std::uint32_t>(lo); }
+    // Nodes of later blocks that become eligible wait for their block (below).
+    // In two parts (issue 18): the gain-0 nodes, most of the eligible ones
+    // on random dags (on the layered dag of 10^6 nodes ~69k on average,
+    // against ~1k with a gain), and the others; every entry of the second
+    // is larger, so it is popped first. A gain-0 node that gains moves to
+    // the second (where raises move up in place) and leaves a stale entry
+    // behind, skipped when popped and dropped in bulk (below): the large
+    // heap never writes a slot, and the pops that come from the small one
+    // (61% there) stay in cache.
+    Heap<false> zero(nullptr, largest);
+    Heap<true> more(pend.data(), largest);
+    BigVector<std::uint64_t> in_zero((n + 63) / 64, 0);  // live entries of `zero`
+    std::size_t zero_live = 0;
+    auto live = [&](NodeId v) { return (in_zero[v >> 6] >> (v & 63)) & 1u; };
+    auto unlive = [&](NodeId v) {
+        in_zero[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
+        --zero_live;
     };
-    auto pack = [](std::uint32_t g, double prog, bool nonsink, NodeId v) {
-        const auto bits = std::bit_cast<std::uint64_t>(prog);  // bit 63 (sign) is 0
-        return Entry{(std::uint64_t{g} << 32) | (bits >> 31),
-                     ((bits & 0x7FFFFFFFu) << 33) | (std::uint64_t{nonsink} << 32) | std::uint64_t{~v}};
-    };
-    auto heap = make_indexed_max_heap<Entry>([](const Entry& e) { return e.node(); },
-                                             [&](NodeId v) -> std::uint32_t& { return pend[v].slot; });
-    // Per later block, a list (linked through `next_waiting`) of its nodes
-    // already eligible: the heap's order does not depend on the order they
-    // are pushed in (entries differ in their ids), so a stack will do, and no
-    // vector per block (sums of small components have ~n blocks).
-    std::vector<std::uint32_t> waiting(sd.block_count(), kNoNode), next_waiting(n, kNoNode);
     std::size_t current = 0;
     // 1/k by table for the common in-degrees (the same double as dividing).
     std::vector<double> inverse(std::min<std::size_t>(max_in, 4096) + 1, 0.0);
@@ -103,70 +205,129 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     // Ties: the most progress towards children that still wait on others.
     auto progress = [&](NodeId v) {
         double p = 0;
-        for (NodeId c : dag.children(v)) {
-            const std::uint32_t m = pend[c].missing;
+        for (std::uint64_t a = off[v]; a < off[v + 1]; ++a) {
+            const NodeId c = tgt[a];
+            const std::uint32_t m = few[c] != 255 ? few[c] : pend[c].missing;
             p += m > 1 ? (m < inverse.size() ? inverse[m] : 1.0 / m) : 0.0;
         }
         return p;
     };
-    auto entry = [&](NodeId v) { return pack(pend[v].gain, progress(v), !dag.is_sink(v), v); };
-    auto make_eligible = [&](NodeId v) {
-        if (block_of[v] == current) heap.push(entry(v));
-        else {
-            next_waiting[v] = waiting[block_of[v]];
-            waiting[block_of[v]] = v;
-        }
+    auto entry = [&](NodeId v) { return pack(pend[v].gain, progress(v), off[v + 1] != off[v], v); };
+    auto push = [&](NodeId v) {
+        if (pend[v].gain != 0) return more.push(entry(v));
+        pend[v].slot = kInZero;
+        in_zero[v >> 6] |= std::uint64_t{1} << (v & 63);
+        ++zero_live;
+        zero.push(entry(v));
     };
-    for (NodeId v = 0; v < n; ++v)
-        if (!done[v] && pend[v].missing == 0) make_eligible(v);
     for (current = 0; current < sd.block_count(); ++current) {
-        for (NodeId v = waiting[current]; v != kNoNode; v = next_waiting[v]) heap.push(entry(v));
-        while (!heap.empty()) {
-            // (Its children start loading while the heap pops.)
-            __builtin_prefetch(dag.children(heap.at(0).node()).data());
-            const NodeId u = heap.pop().node();
-            pend[u].slot = kNoNode;
-            done[u] = 1;
+        // The block's nodes eligible when it starts are pushed then, all
+        // with keys of that moment, found by a scan of the block (its nodes
+        // in id order: the states read in order, loaded ahead) rather than
+        // kept in a list per block as they became eligible (a list walk
+        // is a chain of random reads): the same keys, and the heap's order
+        // does not depend on the order they are pushed in (entries differ
+        // in their ids).
+        const std::span<const NodeId> members(sd.nodes.data() + sd.offsets[current], sd.block_size(current));
+        constexpr std::size_t kAhead = 8;
+        for (std::size_t k = 0; k < std::min(kAhead, members.size()); ++k) __builtin_prefetch(&pend[members[k]]);
+        for (std::size_t k = 0; k < members.size(); ++k) {
+            if (k + kAhead < members.size()) {
+                __builtin_prefetch(&pend[members[k + kAhead]]);
+                __builtin_prefetch(&off[members[k + kAhead]]);
+            }
+            // (block_of: a node listed twice runs in its last block only, as before.)
+            if (pend[members[k]].missing == 0 && block_of[members[k]] == current) push(members[k]);
+        }
+        while (!more.empty() || zero_live != 0) {
+            // The next node: the top of `more`, else the live top of `zero`
+            // (stale entries dropped in bulk once they outnumber a quarter
+            // of the live ones: fewer stale pops, each a sift of the large
+            // heap, for linear passes).
+            const bool from_more = !more.empty();
+            if (!from_more) {
+                if (zero.size() > zero_live + zero_live / 4 + 64) zero.filter(live);
+                while (!live(zero.top().node())) zero.pop();
+            }
+            const NodeId u = from_more ? more.top().node() : zero.top().node();
             order.push_back(u);
             --eligible;
-            // (The children's states sit at random places: load them all
-            // at once, with their own children, then what `entry` will read:
-            // the states of the children of a child this run makes
-            // eligible, and of a child's last parent, which gains.)
-            for (NodeId c : dag.children(u)) {
-                __builtin_prefetch(&pend[c]);
-                __builtin_prefetch(&block_of[c]);
-                __builtin_prefetch(dag.children(c).data());
+            const NodeId* const first = tgt + off[u];
+            const NodeId* const last = tgt + off[u + 1];
+            // The children's states sit at random places: load them all at
+            // once (the heap's sift runs while they load), then what `entry`
+            // will read, a pass per dependent load: (1) the children's states
+            // and rows; (2) for a child this run makes eligible, its block
+            // and children list; for a child left with one other parent,
+            // that parent's gain and row; (3) the states of those children
+            // lists, and the parent's children list.
+            for (const NodeId* a = first; a != last; ++a) {
+                __builtin_prefetch(&pend[*a]);
+                __builtin_prefetch(&off[*a]);
             }
-            for (NodeId c : dag.children(u)) {
-                if (pend[c].missing == 1) {
-                    for (NodeId g : dag.children(c)) __builtin_prefetch(&pend[g]);
-                } else if (pend[c].missing == 2) {
+            // (A run node's slot is never read again: it gains no more.)
+            if (from_more) {
+                more.pop();
+            } else {
+                zero.pop();
+                unlive(u);
+            }
+            // The next pop is most often the top now (65% on the random
+            // layered dag of 10^6 nodes; else a node this step pushes or
+            // raises, whose row and children `entry` reads): its row starts
+            // loading now, its children list at the end of the step.
+            const NodeId next = !more.empty() ? more.top().node() : !zero.empty() ? zero.top().node() : kNoNode;
+            if (next != kNoNode) __builtin_prefetch(&off[next]);
+            for (const NodeId* a = first; a != last; ++a) {
+                const NodeId c = *a;
+                const Pending& pc = pend[c];
+                if (pc.missing == 1) {
+                    __builtin_prefetch(&block_of[c]);
+                    __builtin_prefetch(tgt + off[c]);
+                } else if (pc.missing == 2) {
                     // (The other parent: Dag merges parallel arcs; a hint
                     // only, so checked rather than trusted.)
-                    if (const NodeId p = pend[c].rest ^ u; p < n) {
+                    if (const NodeId p = pc.rest ^ u; p < n) {
                         __builtin_prefetch(&pend[p]);
-                        __builtin_prefetch(dag.children(p).data());
+                        __builtin_prefetch(&off[p]);
                     }
                 }
             }
-            for (NodeId c : dag.children(u)) {
-                Pending& pc = pend[c];
-                run(u, pc);
+            for (const NodeId* a = first; a != last; ++a) {
+                const NodeId c = *a;
+                if (pend[c].missing == 1) {
+                    for (std::uint64_t b = off[c]; b < off[c + 1]; ++b) __builtin_prefetch(&few[tgt[b]]);
+                } else if (pend[c].missing == 2) {
+                    if (const NodeId p = pend[c].rest ^ u; p < n) {
+                        __builtin_prefetch(tgt + off[p]);
+                        __builtin_prefetch(tgt + off[p + 1] - 1);
+                    }
+                }
+            }
+            for (const NodeId* a = first; a != last; ++a) {
+                const NodeId c = *a;
+                run(u, c);
+                const Pending& pc = pend[c];
                 if (pc.missing == 0) {
                     ++eligible;
-                    make_eligible(c);
-                } else if (pc.missing == 1) {
-                    if (const NodeId p = last_parent(pc); p != kNoNode) {
-                        // In the heap: eligible, not run, of the current block.
-                        Pending& pp = pend[p];
-                        ++pp.gain;
-                        if (pp.slot != kNoNode) heap.raise(p, entry(p));
+                    if (block_of[c] == current) push(c);  // (else it waits for its block)
+                } else if (pc.missing == 1 && pc.rest != u) {
+                    // (rest == u: a parallel arc from u, which just ran.)
+                    Pending& pp = pend[pc.rest];
+                    ++pp.gain;
+                    // In the heap: eligible, not run, of the current block.
+                    if (pp.slot == kInZero) {
+                        unlive(pc.rest);
+                        more.push(entry(pc.rest));
+                    } else if (pp.slot != kNoNode) {
+                        more.raise(pp.slot, entry(pc.rest));
                     }
                 }
             }
+            if (next != kNoNode) __builtin_prefetch(tgt + off[next]);
             sum += eligible;
         }
+        zero.clear();  // (stale entries only)
     }
     if (order.size() != n) fail(Errc::internal, "Sidney order: a block is not closed under parents");
     if (area) *area = sum;

@@ -1,0 +1,349 @@
+// area::sidney_order (lib/area/sidney_order.cpp) against a plain reference:
+// the same greedy, blocks in turn, inside each the eligible node of the
+// block with the largest key (gain, progress, nonsink, -id), kept in a lazy
+// std::priority_queue of tuples (a node whose gain grows is pushed again and
+// its stale entries skipped), the last unexecuted parent found by scanning
+// the parents, progress = Σ 1.0 / missing in the children's order, and the
+// AREA summed step by step. The library's order keeps the key packed, two
+// heaps (gain 0 and the rest), a byte copy of the missing counts and its
+// prefetch passes: every order and AREA must be the reference's, on random
+// dags (layered, Erdős–Rényi, sums of small random blocks, nodes with more
+// than 255 / 4096 parents), the families and their sums, with real
+// decompositions (complete, cut by the work budget, unsplit) and random ones
+// (a random linear extension cut into random blocks), after random taken
+// prefixes.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <queue>
+#include <random>
+#include <span>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "algebra/algebra.hpp"
+#include "area/area.hpp"
+#include "families/families.hpp"
+#include "io/io.hpp"
+#include "pebble/pebble.hpp"
+
+namespace ics {
+namespace {
+
+using area::SidneyDecomposition;
+
+std::vector<NodeId> reference_order(const Dag& dag, const SidneyDecomposition& sd, std::span<const NodeId> taken,
+                                    std::uint64_t& area) {
+    const NodeId n = dag.node_count();
+    std::vector<std::uint32_t> block_of(n, kNoNode), missing(n), gain(n, 0);
+    for (std::size_t b = 0; b < sd.block_count(); ++b)
+        for (std::uint32_t k = sd.offsets[b]; k < sd.offsets[b + 1]; ++k) block_of[sd.nodes[k]] = static_cast<std::uint32_t>(b);
+    std::vector<char> done(n, 0);
+    std::vector<NodeId> order;
+    std::uint64_t eligible = 0;
+    for (NodeId v = 0; v < n; ++v) {
+        missing[v] = dag.in_degree(v);
+        eligible += missing[v] == 0;
+    }
+    area = eligible;
+    auto start = [&](NodeId u) {
+        done[u] = 1;
+        order.push_back(u);
+        --eligible;
+    };
+    for (NodeId u : taken) {
+        start(u);
+        for (NodeId c : dag.children(u)) eligible += --missing[c] == 0;
+        area += eligible;
+    }
+    auto last_parent = [&](NodeId v) {
+        for (NodeId p : dag.parents(v))
+            if (!done[p]) return p;
+        return kNoNode;
+    };
+    for (NodeId v = 0; v < n; ++v)
+        if (!done[v] && missing[v] == 1) ++gain[last_parent(v)];
+    using Key = std::tuple<std::uint32_t, double, bool, std::int64_t>;
+    std::priority_queue<Key> heap;
+    std::vector<std::vector<NodeId>> waiting(sd.block_count());  // eligible nodes of later blocks
+    std::size_t current = 0;
+    auto progress = [&](NodeId v) {
+        double p = 0;
+        for (NodeId c : dag.children(v)) p += missing[c] > 1 ? 1.0 / missing[c] : 0.0;
+        return p;
+    };
+    auto push = [&](NodeId v) { heap.emplace(gain[v], progress(v), !dag.is_sink(v), -static_cast<std::int64_t>(v)); };
+    for (NodeId v = 0; v < n; ++v)
+        if (!done[v] && missing[v] == 0) waiting[block_of[v]].push_back(v);
+    for (current = 0; current < sd.block_count(); ++current) {
+        for (NodeId v : waiting[current]) push(v);
+        while (!heap.empty()) {
+            const auto [g, prog, nonsink, negid] = heap.top();
+            heap.pop();
+            const auto u = static_cast<NodeId>(-negid);
+            if (done[u] || g != gain[u]) continue;  // run, or gained since
+            // One child at a time: a key computed on the way sees the
+            // children after this one still waiting on u.
+            start(u);
+            for (NodeId c : dag.children(u))
+                if (--missing[c] == 1) {
+                    const NodeId p = last_parent(c);
+                    ++gain[p];
+                    if (missing[p] == 0 && block_of[p] == current) push(p);
+                } else if (missing[c] == 0) {
+                    ++eligible;
+                    if (block_of[c] == current) push(c);
+                    else waiting[block_of[c]].push_back(c);
+                }
+            area += eligible;
+        }
+    }
+    return order;
+}
+
+// A random linear extension of the dag after `taken` (whose nodes it leaves out).
+std::vector<NodeId> random_extension(const Dag& g, std::span<const NodeId> taken, std::mt19937_64& rng) {
+    std::vector<std::uint32_t> missing(g.node_count());
+    std::vector<char> out(g.node_count(), 0);
+    for (NodeId v = 0; v < g.node_count(); ++v) missing[v] = g.in_degree(v);
+    for (NodeId u : taken) {
+        out[u] = 1;
+        for (NodeId c : g.children(u)) --missing[c];
+    }
+    std::vector<NodeId> ready, ext;
+    for (NodeId v = 0; v < g.node_count(); ++v)
+        if (!out[v] && missing[v] == 0) ready.push_back(v);
+    while (!ready.empty()) {
+        const std::size_t i = std::uniform_int_distribution<std::size_t>(0, ready.size() - 1)(rng);
+        const NodeId u = ready[i];
+        ready[i] = ready.back();
+        ready.pop_back();
+        ext.push_back(u);
+        for (NodeId c : g.children(u))
+            if (--missing[c] == 0) ready.push_back(c);
+    }
+    return ext;
+}
+
+// A random down-set of about `size` nodes, parents first.
+std::vector<NodeId> random_prefix(const Dag& g, std::size_t size, std::mt19937_64& rng) {
+    std::vector<NodeId> ext = random_extension(g, {}, rng);
+    ext.resize(std::min(size, ext.size()));
+    return ext;
+}
+
+// Blocks cut from a random linear extension at random points (each block an
+// initial set given the earlier ones, listed in id order as the
+// decomposition lists them): `mean` nodes per block on average; 0: one
+// block (an unsplit set), 1: singletons.
+SidneyDecomposition random_decomposition(const Dag& g, std::span<const NodeId> taken, std::uint32_t mean,
+                                         std::mt19937_64& rng) {
+    const std::vector<NodeId> ext = random_extension(g, taken, rng);
+    SidneyDecomposition sd;
+    std::size_t start = 0;
+    while (start < ext.size()) {
+        std::size_t size = ext.size() - start;
+        if (mean == 1) size = 1;
+        else if (mean > 1) size = std::min(size, std::uniform_int_distribution<std::size_t>(1, 2 * mean - 1)(rng));
+        sd.nodes.insert(sd.nodes.end(), ext.begin() + static_cast<std::ptrdiff_t>(start),
+                        ext.begin() + static_cast<std::ptrdiff_t>(start + size));
+        std::sort(sd.nodes.end() - static_cast<std::ptrdiff_t>(size), sd.nodes.end());
+        sd.offsets.push_back(static_cast<std::uint32_t>(sd.nodes.size()));
+        sd.released.push_back(0);  // (not read by the order)
+        start += size;
+    }
+    return sd;
+}
+
+// Random dags: `layers` layers of `width`, each node with up to `fan` random
+// parents among the previous `reach` layers.
+Dag layered(std::uint32_t layers, std::uint32_t width, std::uint32_t fan, std::uint32_t reach, std::mt19937_64& rng) {
+    DagBuilder b;
+    const std::uint32_t n = layers * width;
+    for (std::uint32_t v = 0; v < n; ++v) b.add_node("v" + std::to_string(v));
+    for (std::uint32_t l = 1; l < layers; ++l) {
+        const std::uint32_t low = l >= reach ? (l - reach) * width : 0;
+        for (std::uint32_t i = 0; i < width; ++i) {
+            const std::uint32_t k = std::uniform_int_distribution<std::uint32_t>(0, fan)(rng);
+            for (std::uint32_t j = 0; j < k; ++j)
+                b.add_arc(std::uniform_int_distribution<std::uint32_t>(low, l * width - 1)(rng), l * width + i);
+        }
+    }
+    return std::move(b).build();
+}
+
+// Nodes 0..n-1 in a random order; arcs forward in that order.
+Dag erdos_renyi(std::uint32_t n, double degree, std::mt19937_64& rng) {
+    std::vector<std::uint32_t> perm(n);
+    for (std::uint32_t v = 0; v < n; ++v) perm[v] = v;
+    std::shuffle(perm.begin(), perm.end(), rng);
+    DagBuilder b;
+    for (std::uint32_t v = 0; v < n; ++v) b.add_node("v" + std::to_string(v));
+    std::bernoulli_distribution arc(std::min(1.0, degree / n));
+    for (std::uint32_t i = 0; i < n; ++i)
+        for (std::uint32_t j = i + 1; j < n; ++j)
+            if (arc(rng)) b.add_arc(perm[i], perm[j]);
+    return std::move(b).build();
+}
+
+// A sum of `count` random bipartite blocks (up to 6 x 6), ids interleaved.
+Dag random_blocks(std::uint32_t count, std::mt19937_64& rng) {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
+    std::uint32_t n = 0;
+    for (std::uint32_t k = 0; k < count; ++k) {
+        const std::uint32_t s = std::uniform_int_distribution<std::uint32_t>(1, 6)(rng);
+        const std::uint32_t t = std::uniform_int_distribution<std::uint32_t>(1, 6)(rng);
+        for (std::uint32_t i = 0; i < s; ++i)
+            for (std::uint32_t j = 0; j < t; ++j)
+                if (std::bernoulli_distribution(0.5)(rng)) arcs.emplace_back(n + i, n + s + j);
+        n += s + t;
+    }
+    std::vector<std::uint32_t> perm(n);
+    for (std::uint32_t v = 0; v < n; ++v) perm[v] = v;
+    std::shuffle(perm.begin(), perm.end(), rng);
+    DagBuilder b;
+    for (std::uint32_t v = 0; v < n; ++v) b.add_node("v" + std::to_string(v));
+    for (auto [u, v] : arcs) b.add_arc(perm[u], perm[v]);
+    return std::move(b).build();
+}
+
+// Hubs: `hubs` nodes with `parents` parents each (past the byte copy of the
+// missing counts at 255 and the 1/k table at 4096), the parents also
+// sharing children among themselves and with the hubs.
+Dag hubs(std::uint32_t parents, std::uint32_t hubs, std::mt19937_64& rng) {
+    DagBuilder b;
+    const std::uint32_t n = parents + hubs + 200;
+    for (std::uint32_t v = 0; v < n; ++v) b.add_node("v" + std::to_string(v));
+    for (std::uint32_t h = 0; h < hubs; ++h)
+        for (std::uint32_t p = 0; p < parents; ++p)
+            if (h == 0 || std::bernoulli_distribution(0.7)(rng)) b.add_arc(p, parents + h);
+    for (std::uint32_t c = parents + hubs; c < n; ++c) {
+        b.add_arc(std::uniform_int_distribution<std::uint32_t>(0, parents - 1)(rng), c);
+        b.add_arc(std::uniform_int_distribution<std::uint32_t>(0, parents - 1)(rng), c);
+        b.add_arc(parents + std::uniform_int_distribution<std::uint32_t>(0, hubs - 1)(rng), c);
+    }
+    return std::move(b).build();
+}
+
+// Compares the library's order and AREA with the reference's on `g` with
+// real decompositions (default budget, cut at a quarter of its work, budget 0)
+// and random ones, with and without a random taken prefix. Returns the
+// number of comparisons.
+int compare_all(const Dag& g, std::mt19937_64& rng, const std::string& what) {
+    int compared = 0;
+    std::vector<std::vector<NodeId>> prefixes{{}};
+    if (g.node_count() > 1) prefixes.push_back(random_prefix(g, std::uniform_int_distribution<std::size_t>(1, g.node_count() / 2)(rng), rng));
+    for (const auto& taken : prefixes) {
+        std::vector<SidneyDecomposition> sds;
+        const SidneyDecomposition whole = area::sidney_decomposition(g, taken);  // (the default budget)
+        sds.push_back(area::sidney_decomposition(g, taken, whole.work / 4));
+        sds.push_back(area::sidney_decomposition(g, taken, 0));
+        sds.push_back(whole);
+        for (std::uint32_t mean : {0u, 1u, 3u, 40u}) sds.push_back(random_decomposition(g, taken, mean, rng));
+        for (std::size_t k = 0; k < sds.size(); ++k) {
+            std::uint64_t area = 0, ref_area = 0;
+            const std::vector<NodeId> order = area::sidney_order(g, sds[k], taken, &area);
+            const std::vector<NodeId> ref = reference_order(g, sds[k], taken, ref_area);
+            EXPECT_EQ(order, ref) << what << ", decomposition " << k << ", taken " << taken.size();
+            EXPECT_EQ(area, ref_area) << what << ", decomposition " << k << ", taken " << taken.size();
+            EXPECT_EQ(area, pebble::area(g, order)) << what;
+            ++compared;
+        }
+    }
+    return compared;
+}
+
+TEST(SidneyOrder, AsTheLazyHeapOnRandomDags) {
+    int compared = 0;
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+        std::mt19937_64 rng(seed);
+        const auto pick = [&](std::uint32_t lo, std::uint32_t hi) { return std::uniform_int_distribution<std::uint32_t>(lo, hi)(rng); };
+        Dag g;
+        switch (seed % 4) {
+        case 0: g = layered(pick(2, 8), pick(5, 120), pick(1, 8), pick(1, 3), rng); break;
+        case 1: g = erdos_renyi(pick(5, 400), 1.0 + pick(0, 60) / 10.0, rng); break;
+        case 2: g = random_blocks(pick(1, 60), rng); break;
+        default: g = layered(pick(2, 4), pick(200, 600), pick(1, 4), 1, rng); break;
+        }
+        compared += compare_all(g, rng, "seed " + std::to_string(seed));
+        if (HasFailure()) return;
+    }
+    EXPECT_EQ(compared, 60 * 2 * 7);
+}
+
+// Wide layers: thousands of eligible gain-0 nodes at once, most of which
+// gain while waiting (the gain-0 heap's stale entries outnumber its live ones
+// and are dropped in bulk, sidney_order.cpp), in one block or many.
+TEST(SidneyOrder, AsTheLazyHeapOnWideLayers) {
+    int compared = 0;
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        std::mt19937_64 rng(100 + seed);
+        const Dag g = layered(3 + static_cast<std::uint32_t>(seed % 3), 3000, 2 + static_cast<std::uint32_t>(seed % 4), 2, rng);
+        compared += compare_all(g, rng, "wide seed " + std::to_string(seed));
+    }
+    EXPECT_EQ(compared, 4 * 2 * 7);
+}
+
+TEST(SidneyOrder, AsTheLazyHeapWithManyParents) {
+    int compared = 0;
+    std::uint64_t seed = 0;
+    for (std::uint32_t parents : {254u, 255u, 256u, 300u, 4095u, 4096u, 4100u}) {
+        std::mt19937_64 rng(++seed);
+        compared += compare_all(hubs(parents, 1 + parents % 5, rng), rng, "hubs " + std::to_string(parents));
+    }
+    EXPECT_EQ(compared, 7 * 2 * 7);
+}
+
+TEST(SidneyOrder, AsTheLazyHeapOnTheFamilies) {
+    std::vector<Dag> fams;
+    fams.push_back(families::w_dag(6, 3));
+    fams.push_back(families::m_dag(6, 3));
+    fams.push_back(families::n_dag(9));
+    fams.push_back(families::cycle_dag(7));
+    fams.push_back(families::reduction_mesh(9));
+    fams.push_back(families::out_mesh(9));
+    fams.push_back(families::reduction_tree(6));
+    fams.push_back(families::fft(4));
+    fams.push_back(families::expansion_reduction(4));
+    fams.push_back(families::matrix_multiplication(3));
+    fams.push_back(families::laplace(8));
+    fams.push_back(families::divide_conquer(3, 3));
+    fams.push_back(families::wavefront(7, 9));
+    fams.push_back(families::parallel_prefix(16));
+    fams.push_back(families::fmri(6));
+    fams.push_back(families::clustering_fig6());
+    fams.push_back(families::random_layered(6, 40, 0.1, 3));
+    fams.push_back(families::random_er(300, 0.02, 5));
+    {  // sums: many components, many blocks
+        const Dag* parts[] = {&fams[0], &fams[7], &fams[12], &fams[7], &fams[3], &fams[16]};
+        fams.push_back(algebra::sum(parts).dag);
+    }
+    int compared = 0;
+    std::mt19937_64 rng(7);
+    for (std::size_t i = 0; i < fams.size(); ++i) compared += compare_all(fams[i], rng, "family " + std::to_string(i));
+    EXPECT_EQ(compared, static_cast<int>(fams.size()) * 2 * 7);
+}
+
+// Real workflows (ICS_WORKLOADS): Inspiral, Montage, CyberShake, Sipht,
+// Epigenomics of WorkflowSim, alone and as a 3-copy sum.
+TEST(SidneyOrder, AsTheLazyHeapOnWorkflows) {
+    const char* dir = std::getenv("ICS_WORKLOADS");
+    if (!dir || !std::filesystem::exists(std::filesystem::path(dir) / "workflowsim-dax"))
+        GTEST_SKIP() << "ICS_WORKLOADS not set";
+    int compared = 0;
+    std::mt19937_64 rng(11);
+    for (const char* f : {"Inspiral_100.xml", "Montage_100.xml", "CyberShake_100.xml", "Sipht_100.xml", "Epigenomics_100.xml"}) {
+        const Dag g = io::read_file((std::filesystem::path(dir) / "workflowsim-dax" / f).string()).dag;
+        const Dag* parts[] = {&g, &g, &g};
+        compared += compare_all(g, rng, f);
+        compared += compare_all(algebra::sum(parts).dag, rng, std::string(f) + " x3");
+    }
+    EXPECT_EQ(compared, 5 * 2 * 2 * 7);
+}
+
+}  // namespace
+}  // namespace ics
