@@ -196,7 +196,9 @@ ExactResult exact_search_reference(const BlockView& v, bool want_order = true);
 struct GreedyTesting {
     unsigned narrow_bits = 64, hash_bits = 64;
 };
-std::vector<std::uint32_t> greedy_order(const BlockView& v, GreedyTesting knobs = {});
+// `profile`, when given, receives the order's profile (local_profile's).
+std::vector<std::uint32_t> greedy_order(const BlockView& v, GreedyTesting knobs = {},
+                                        std::vector<std::uint32_t>* profile = nullptr);
 
 // Sinks of the block with these sources when it is complete bipartite (every
 // source feeds the same children: butterflies, tree nodes), else 0. Unsorted,

@@ -121,7 +121,8 @@ struct Layout {
 
 template <class K, class Init>
 std::vector<std::uint32_t> run_greedy(const Twins& tw, Layout& lay, const std::vector<std::uint32_t>& rank,
-                                      const std::vector<Init>& init, const Packing& P) {
+                                      const std::vector<Init>& init, const Packing& P,
+                                      std::vector<std::uint32_t>* profile) {
     const auto C = static_cast<std::uint32_t>(tw.start.size() - 1);
     const K one = 1, rmask = (one << P.br) - 1, nmask = (one << P.bn) - 1;
     struct Entry {
@@ -158,6 +159,14 @@ std::vector<std::uint32_t> run_greedy(const Twins& tw, Layout& lay, const std::v
     std::uint32_t* const sinks = lay.sinks.data();
     std::vector<std::uint32_t> order;
     order.reserve(tw.members.size());
+    // The order's profile on the way: the sinks whose count of unexecuted
+    // parents reaches 0 (what local_profile would count again).
+    if (profile) {
+        profile->clear();
+        profile->reserve(tw.members.size() + 1);
+        profile->push_back(0);
+    }
+    std::uint32_t done = 0;
     // One step's updates in passes, each prefetching what the next reads at
     // random: the sinks' records, the classes' slots, then the heap
     // entries. Keys are distinct (the candidates' ranks), so the heap pops
@@ -182,7 +191,10 @@ std::vector<std::uint32_t> run_greedy(const Twins& tw, Layout& lay, const std::v
         for (std::uint32_t i = 0; i < nk; ++i) {
             std::uint32_t* const r = sinks + ks[i];
             const std::uint32_t m = --r[0];
-            if (m == 0) continue;
+            if (m == 0) {
+                ++done;
+                continue;
+            }
             for (std::uint32_t k = 2; k < 2 + r[1]; ++k) {
                 touched.emplace_back(r[k], m);
                 __builtin_prefetch(&slot[r[k]]);
@@ -202,13 +214,14 @@ std::vector<std::uint32_t> run_greedy(const Twins& tw, Layout& lay, const std::v
             heap.raise_at(s, e);  // keys only improve
         }
         if (again) heap.push(e0);
+        if (profile) profile->push_back(done);
     }
     return order;
 }
 
 }  // namespace
 
-std::vector<std::uint32_t> greedy_order(const BlockView& v, GreedyTesting knobs) {
+std::vector<std::uint32_t> greedy_order(const BlockView& v, GreedyTesting knobs, std::vector<std::uint32_t>* profile) {
     const std::uint32_t T = v.tops(), B = v.bottoms();
     // The tops in increasing global id, and each one's rank there (the
     // last tie-break).
@@ -273,9 +286,9 @@ std::vector<std::uint32_t> greedy_order(const BlockView& v, GreedyTesting knobs)
     const unsigned bc = width(out_max), bn = width(nmax), bw = width(wmax), br = width(T - 1);
     const Packing P{br + bw + bn, br + bw, br, bn, br, nmax, wmax, T - 1};
     if (bc + bn + bw + br <= std::min(knobs.narrow_bits, 64u))
-        return run_greedy<std::uint64_t>(tw, lay, rank, init, P);
+        return run_greedy<std::uint64_t>(tw, lay, rank, init, P, profile);
     __extension__ typedef unsigned __int128 u128;
-    return run_greedy<u128>(tw, lay, rank, init, P);
+    return run_greedy<u128>(tw, lay, rank, init, P, profile);
 }
 
 }  // namespace ics::blocks::detail

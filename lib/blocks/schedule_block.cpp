@@ -34,7 +34,14 @@ BlockSchedule exact_schedule(const detail::BlockView& v) {
 }
 
 BlockSchedule greedy_schedule(const detail::BlockView& v) {
-    return from_order(v, Kind::greedy, false, true, detail::greedy_order(v));
+    BlockSchedule out;
+    out.kind = Kind::greedy;
+    out.proven = false;
+    out.ico_exists = true;
+    out.shape = generic_shape(v);
+    // (The profile comes from the greedy's own count of completed sinks.)
+    out.order = detail::to_global(v, detail::greedy_order(v, {}, &out.profile));
+    return out;
 }
 
 // Exhaustive search on the dual block (few sinks), then the dual schedule.

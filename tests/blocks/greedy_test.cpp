@@ -122,9 +122,13 @@ void expect_naive_order_under(std::uint64_t seed, int count, const std::vector<d
         const detail::LocalBlock lb = detail::make_local_block(tb.dag, tb.sources);
         for (const detail::GreedyTesting& k : knobs) {
             std::vector<NodeId> got;
-            for (std::uint32_t t : detail::greedy_order(lb.view(), k)) got.push_back(lb.sources[t]);
+            std::vector<std::uint32_t> profile;
+            const std::vector<std::uint32_t> local = detail::greedy_order(lb.view(), k, &profile);
+            for (std::uint32_t t : local) got.push_back(lb.sources[t]);
             ASSERT_EQ(got, want) << "iteration " << it << ", keys in " << k.narrow_bits << " bits, hashes of "
                                  << k.hash_bits << " bits";
+            // The profile counted on the way is the order's (local_profile).
+            ASSERT_EQ(profile, detail::local_profile(lb.view(), local)) << "iteration " << it;
         }
     }
 }
