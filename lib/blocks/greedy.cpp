@@ -54,9 +54,9 @@ Twins twin_classes(const BlockView& v, const std::vector<std::uint32_t>& by, uns
     // An open-addressing table of the classes by their rows' hash (issue 18:
     // it replaced a sort of (hash, id, top) triples): each top, in
     // increasing global id, joins the class of an equal row or opens one.
-    std::uint32_t size = 16;
+    std::uint64_t size = 16;  // a power of two, at least twice the tops
     while (size < 2 * static_cast<std::uint64_t>(T)) size *= 2;
-    const std::uint32_t mask = size - 1;
+    const std::uint64_t mask = size - 1;
     // Each row's hash, and its slot to start from (the table is read at
     // random: a top's slot is prefetched 8 tops ahead).
     std::vector<std::uint64_t> hash(T);
@@ -68,9 +68,8 @@ Twins twin_classes(const BlockView& v, const std::vector<std::uint32_t>& by, uns
         }
         hash[t] = hash_bits < 64 ? h & ((std::uint64_t{1} << hash_bits) - 1) : h;
     }
-    const auto home = [&](std::uint32_t t) {
-        return static_cast<std::uint32_t>((hash[t] * 0x9E3779B97F4A7C15ull) >> 32) & mask;
-    };
+    const int shift = 64 - std::countr_zero(size);  // the product's top bits
+    const auto home = [&](std::uint32_t t) { return (hash[t] * 0x9E3779B97F4A7C15ull) >> shift; };
     struct Slot {
         std::uint32_t tag, cls = 0xFFFFFFFFu;  // the hash's low word; the class (empty: ~0)
     };
@@ -82,7 +81,7 @@ Twins twin_classes(const BlockView& v, const std::vector<std::uint32_t>& by, uns
         if (j + 8 < T) __builtin_prefetch(&table[home(by[j + 8])]);
         const std::uint32_t t = by[j];
         const auto tag = static_cast<std::uint32_t>(hash[t]);
-        std::uint32_t i = home(t);
+        std::uint64_t i = home(t);
         while (table[i].cls != 0xFFFFFFFFu &&
                !(table[i].tag == tag && hash[table[i].cls] == hash[t] && same(table[i].cls, t)))
             i = (i + 1) & mask;
