@@ -58,6 +58,9 @@ struct LocalBlock {
 // `sources` is empty, names an unknown node, repeats a node, or when one of
 // them is a child of another (the block would not be bipartite).
 LocalBlock make_local_block(const Dag& skeleton, std::span<const NodeId> sources);
+// The same into `b`, whose arrays are reused (their capacity kept): callers
+// that build many small blocks allocate nothing per block.
+void fill_local_block(LocalBlock& b, const Dag& skeleton, std::span<const NodeId> sources);
 
 // profile[x] = bottoms all of whose tops are among the first x entries of
 // `top_order` (a permutation of the tops), x = 0..tops (profile.cpp).

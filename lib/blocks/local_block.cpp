@@ -24,9 +24,15 @@ std::uint32_t index_in(std::span<const NodeId> sorted, NodeId x) {
 }  // namespace
 
 LocalBlock make_local_block(const Dag& skeleton, std::span<const NodeId> sources) {
-    if (sources.empty()) fail(Errc::invalid_argument, "block has no sources");
     LocalBlock b;
+    fill_local_block(b, skeleton, sources);
+    return b;
+}
+
+void fill_local_block(LocalBlock& b, const Dag& skeleton, std::span<const NodeId> sources) {
+    if (sources.empty()) fail(Errc::invalid_argument, "block has no sources");
     b.sources.assign(sources.begin(), sources.end());
+    b.sinks.clear();
     const auto n = static_cast<std::uint32_t>(sources.size());
     std::uint64_t arcs = 0;
     for (NodeId s : sources) {
@@ -126,7 +132,6 @@ LocalBlock make_local_block(const Dag& skeleton, std::span<const NodeId> sources
     for (std::uint32_t i = 0; i < n; ++i)  // tops in increasing local index: rows come out sorted
         for (std::uint32_t a = down_off[i]; a < down_off[i + 1]; ++a) up[up_off[down[a] + 1]++] = i;
     b.up_offsets.pop_back();
-    return b;
 }
 
 std::vector<NodeId> to_global(const BlockView& v, std::span<const std::uint32_t> top_order) {
