@@ -13,15 +13,8 @@ namespace {
 // missing[v] = parents of v not yet executed (the caller fills it with the
 // in-degrees, beside its own per-node state: one pass over the nodes);
 // executed marked by kNoNode.
-// ahead(u, far) starts loading what on_step will read for node u: its
-// lists 16 steps ahead (far), what they name 8 steps ahead (u a valid id).
-struct NothingAhead {
-    void operator()(NodeId, bool) const noexcept {}
-};
-
-template <class OnStep, class Ahead = NothingAhead>
-void play(const Dag& dag, std::span<const NodeId> order, std::vector<std::uint32_t>& missing, OnStep&& on_step,
-          Ahead&& ahead = {}) {
+template <class OnStep>
+void play(const Dag& dag, std::span<const NodeId> order, std::vector<std::uint32_t>& missing, OnStep&& on_step) {
     const NodeId n = dag.node_count();
     if (order.size() != n)
         fail(Errc::invalid_order, "order has " + std::to_string(order.size()) + " entries, the dag has " +
@@ -30,14 +23,10 @@ void play(const Dag& dag, std::span<const NodeId> order, std::vector<std::uint32
         // The order names the next nodes: their children lists and counts,
         // at random places, are loaded a few steps ahead (ids unchecked yet,
         // so only valid ones).
-        if (t + 16 < order.size() && order[t + 16] < n) {
-            __builtin_prefetch(dag.children(order[t + 16]).data());
-            ahead(order[t + 16], true);
-        }
+        if (t + 16 < order.size() && order[t + 16] < n) __builtin_prefetch(dag.children(order[t + 16]).data());
         if (t + 8 < order.size() && order[t + 8] < n) {
             __builtin_prefetch(&missing[order[t + 8]]);
             for (NodeId c : dag.children(order[t + 8])) __builtin_prefetch(&missing[c]);
-            ahead(order[t + 8], false);
         }
         const NodeId v = order[t];
         // Built only on failure: the happy path allocates nothing per step.
@@ -106,15 +95,6 @@ Evaluation evaluate(const Dag& dag, std::span<const NodeId> order) {
         for (NodeId p : dag.parents(v))
             if (--pending[p] == 0) --open;
         ev.memory = std::max(ev.memory, open);
-    }, [&](NodeId u, bool far) {
-        // The step reads u's parents' pending counts (at random places):
-        // its parents list 16 steps ahead, then the counts.
-        if (far) {
-            __builtin_prefetch(dag.parents(u).data());
-            return;
-        }
-        __builtin_prefetch(&pending[u]);
-        for (NodeId p : dag.parents(u)) __builtin_prefetch(&pending[p]);
     });
     return ev;
 }
