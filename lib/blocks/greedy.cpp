@@ -57,8 +57,8 @@ Twins twin_classes(const BlockView& v, const std::vector<std::uint32_t>& by, uns
     std::uint64_t size = 16;  // a power of two, at least twice the tops
     while (size < 2 * static_cast<std::uint64_t>(T)) size *= 2;
     const std::uint64_t mask = size - 1;
-    // Each row's hash, and its slot to start from (the table is read at
-    // random: a top's slot is prefetched 8 tops ahead).
+    // Each row's hash first: the table is read at random, so a top's home
+    // slot is prefetched 8 tops ahead.
     std::vector<std::uint64_t> hash(T);
     for (std::uint32_t t = 0; t < T; ++t) {
         std::uint64_t h = 0x9E3779B97F4A7C15ull ^ v.out_degree(t);
