@@ -58,6 +58,9 @@ struct LocalBlock {
 // `sources` is empty, names an unknown node, repeats a node, or when one of
 // them is a child of another (the block would not be bipartite).
 LocalBlock make_local_block(const Dag& skeleton, std::span<const NodeId> sources);
+// The same into `b`, whose arrays are reused (their capacity kept): callers
+// that build many small blocks allocate nothing per block.
+void fill_local_block(LocalBlock& b, const Dag& skeleton, std::span<const NodeId> sources);
 
 // profile[x] = bottoms all of whose tops are among the first x entries of
 // `top_order` (a permutation of the tops), x = 0..tops (profile.cpp).
@@ -196,7 +199,9 @@ ExactResult exact_search_reference(const BlockView& v, bool want_order = true);
 struct GreedyTesting {
     unsigned narrow_bits = 64, hash_bits = 64;
 };
-std::vector<std::uint32_t> greedy_order(const BlockView& v, GreedyTesting knobs = {});
+// `profile`, when given, receives the order's profile (local_profile's).
+std::vector<std::uint32_t> greedy_order(const BlockView& v, GreedyTesting knobs = {},
+                                        std::vector<std::uint32_t>* profile = nullptr);
 
 // Sinks of the block with these sources when it is complete bipartite (every
 // source feeds the same children: butterflies, tree nodes), else 0. Unsorted,

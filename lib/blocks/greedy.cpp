@@ -32,52 +32,67 @@ namespace ics::blocks::detail {
 
 namespace {
 
-// Groups tops with identical bottom lists; returns class of each top and the
-// members of each class in increasing global id (CSR). hash_bits < 64 only
-// in tests (collisions).
+// Groups tops with identical bottom lists. A class is named by its first
+// member (smallest global id; `by` lists the tops in increasing global id):
+// cls[t] = that member's local index, so a top that names no class (a twin
+// after the first) is skipped wherever parent classes are listed, and no
+// list needs its repeats removed (twins share all their children). The
+// members of class c in increasing global id: members[start[c],
+// start[c + 1]), empty when no class is named c. hash_bits < 64 only in
+// tests (collisions).
 struct Twins {
-    std::vector<std::uint32_t> cls;             // top -> class
-    std::vector<std::uint32_t> start, members;  // class c: members[start[c], start[c+1])
+    std::vector<std::uint32_t> cls;             // top -> its class (its first twin)
+    std::vector<std::uint32_t> start, members;  // CSR over the class names 0..tops-1
 };
 
-Twins twin_classes(const BlockView& v, unsigned hash_bits) {
+Twins twin_classes(const BlockView& v, const std::vector<std::uint32_t>& by, unsigned hash_bits) {
     const std::uint32_t T = v.tops();
     const auto same = [&](std::uint32_t a, std::uint32_t b) {
         const auto x = v.down(a), y = v.down(b);
         return std::equal(x.begin(), x.end(), y.begin(), y.end());
     };
-    // Sorted by (hash, global id): equal rows end up adjacent, each run in
-    // increasing global id, and a class is a run of equal adjacent rows. (Two
-    // rows of one hash interleaved by id would split their classes: still
-    // twins in each, so the same order, only less shared work. Sorting the
-    // triples themselves: a comparison reads no other array.)
-    struct Row {
-        std::uint64_t hash;
-        NodeId id;
-        std::uint32_t t;
-    };
-    std::vector<Row> rows(T);
+    // An open-addressing table of the classes by their rows' hash (issue 18:
+    // it replaced a sort of (hash, id, top) triples): each top, in
+    // increasing global id, joins the class of an equal row or opens one.
+    std::uint64_t size = 16;  // a power of two, at least twice the tops
+    while (size < 2 * static_cast<std::uint64_t>(T)) size *= 2;
+    const std::uint64_t mask = size - 1;
+    // Each row's hash first: the table is read at random, so a top's home
+    // slot is prefetched 8 tops ahead.
+    std::vector<std::uint64_t> hash(T);
     for (std::uint32_t t = 0; t < T; ++t) {
         std::uint64_t h = 0x9E3779B97F4A7C15ull ^ v.out_degree(t);
         for (std::uint32_t b : v.down(t)) {
             h ^= b + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
             h *= 0xFF51AFD7ED558CCDull;
         }
-        rows[t] = {hash_bits < 64 ? h & ((std::uint64_t{1} << hash_bits) - 1) : h, v.top_ids[t], t};
+        hash[t] = hash_bits < 64 ? h & ((std::uint64_t{1} << hash_bits) - 1) : h;
     }
-    std::sort(rows.begin(), rows.end(),
-              [](const Row& a, const Row& b) { return a.hash != b.hash ? a.hash < b.hash : a.id < b.id; });
+    const int shift = 64 - std::countr_zero(size);  // the product's top bits
+    const auto home = [&](std::uint32_t t) { return (hash[t] * 0x9E3779B97F4A7C15ull) >> shift; };
+    struct Slot {
+        std::uint32_t tag, cls = 0xFFFFFFFFu;  // the hash's low word; the class (empty: ~0)
+    };
+    std::vector<Slot> table(size);
     Twins tw;
-    tw.cls.assign(T, 0);
-    tw.members.resize(T);
-    for (std::uint32_t i = 0; i < T; ++i) {
-        const std::uint32_t t = rows[i].t;
-        tw.members[i] = t;
-        if (i == 0 || rows[i].hash != rows[i - 1].hash || !same(t, rows[i - 1].t))
-            tw.start.push_back(i);
-        tw.cls[t] = static_cast<std::uint32_t>(tw.start.size() - 1);
+    tw.cls.resize(T);
+    tw.start.assign(static_cast<std::size_t>(T) + 1, 0);
+    for (std::uint32_t j = 0; j < T; ++j) {
+        if (j + 8 < T) __builtin_prefetch(&table[home(by[j + 8])]);
+        const std::uint32_t t = by[j];
+        const auto tag = static_cast<std::uint32_t>(hash[t]);
+        std::uint64_t i = home(t);
+        while (table[i].cls != 0xFFFFFFFFu &&
+               !(table[i].tag == tag && hash[table[i].cls] == hash[t] && same(table[i].cls, t)))
+            i = (i + 1) & mask;
+        if (table[i].cls == 0xFFFFFFFFu) table[i] = {tag, t};
+        tw.cls[t] = table[i].cls;
+        ++tw.start[table[i].cls + 1];
     }
-    tw.start.push_back(T);
+    for (std::uint32_t c = 0; c < T; ++c) tw.start[c + 1] += tw.start[c];
+    tw.members.resize(T);
+    std::vector<std::uint32_t> next(tw.start.begin(), tw.start.end() - 1);
+    for (std::uint32_t t : by) tw.members[next[tw.cls[t]]++] = t;
     return tw;
 }
 
@@ -105,7 +120,8 @@ struct Layout {
 
 template <class K, class Init>
 std::vector<std::uint32_t> run_greedy(const Twins& tw, Layout& lay, const std::vector<std::uint32_t>& rank,
-                                      const std::vector<Init>& init, const Packing& P) {
+                                      const std::vector<Init>& init, const Packing& P,
+                                      std::vector<std::uint32_t>* profile) {
     const auto C = static_cast<std::uint32_t>(tw.start.size() - 1);
     const K one = 1, rmask = (one << P.br) - 1, nmask = (one << P.bn) - 1;
     struct Entry {
@@ -123,6 +139,7 @@ std::vector<std::uint32_t> run_greedy(const Twins& tw, Layout& lay, const std::v
                                              [&](std::uint32_t c) -> std::uint32_t& { return slot[c]; });
     for (std::uint32_t c = 0; c < C; ++c) {
         mem[c] = {tw.start[c], tw.start[c + 1] - tw.start[c]};
+        if (mem[c].left == 0) continue;  // names no class
         const Init& k = init[c];
         const K key = (K{k.completes} << P.sc) | (K{P.nmax - std::min(k.nearest, P.nmax)} << P.sn) |
                       (K{P.wmax - k.waiting} << P.sw) | K{P.rmax - rank[tw.members[mem[c].next]]};
@@ -141,6 +158,14 @@ std::vector<std::uint32_t> run_greedy(const Twins& tw, Layout& lay, const std::v
     std::uint32_t* const sinks = lay.sinks.data();
     std::vector<std::uint32_t> order;
     order.reserve(tw.members.size());
+    // The order's profile on the way: the sinks whose count of unexecuted
+    // parents reaches 0 (what local_profile would count again).
+    if (profile) {
+        profile->clear();
+        profile->reserve(tw.members.size() + 1);
+        profile->push_back(0);
+    }
+    std::uint32_t done = 0;
     // One step's updates in passes, each prefetching what the next reads at
     // random: the sinks' records, the classes' slots, then the heap
     // entries. Keys are distinct (the candidates' ranks), so the heap pops
@@ -156,7 +181,12 @@ std::vector<std::uint32_t> run_greedy(const Twins& tw, Layout& lay, const std::v
         slot[c0] = kOut;
         const std::uint32_t* const ks = kids + e0.kids + 1;
         const std::uint32_t nk = kids[e0.kids];
-        for (std::uint32_t i = 0; i < nk; ++i) __builtin_prefetch(sinks + ks[i]);
+        // (A record of ~8 parent classes is ~40 bytes: often over two cache
+        // lines, so its end is asked for too; ~10% on a random layer pair.)
+        for (std::uint32_t i = 0; i < nk; ++i) {
+            __builtin_prefetch(sinks + ks[i]);
+            __builtin_prefetch(sinks + ks[i] + 11);
+        }
         Members& m0 = mem[c0];
         order.push_back(tw.members[m0.next]);
         const bool again = --m0.left > 0;
@@ -165,7 +195,10 @@ std::vector<std::uint32_t> run_greedy(const Twins& tw, Layout& lay, const std::v
         for (std::uint32_t i = 0; i < nk; ++i) {
             std::uint32_t* const r = sinks + ks[i];
             const std::uint32_t m = --r[0];
-            if (m == 0) continue;
+            if (m == 0) {
+                ++done;
+                continue;
+            }
             for (std::uint32_t k = 2; k < 2 + r[1]; ++k) {
                 touched.emplace_back(r[k], m);
                 __builtin_prefetch(&slot[r[k]]);
@@ -185,52 +218,64 @@ std::vector<std::uint32_t> run_greedy(const Twins& tw, Layout& lay, const std::v
             heap.raise_at(s, e);  // keys only improve
         }
         if (again) heap.push(e0);
+        if (profile) profile->push_back(done);
     }
     return order;
 }
 
 }  // namespace
 
-std::vector<std::uint32_t> greedy_order(const BlockView& v, GreedyTesting knobs) {
+std::vector<std::uint32_t> greedy_order(const BlockView& v, GreedyTesting knobs, std::vector<std::uint32_t>* profile) {
     const std::uint32_t T = v.tops(), B = v.bottoms();
-    const Twins tw = twin_classes(v, knobs.hash_bits);
-    const auto C = static_cast<std::uint32_t>(tw.start.size() - 1);
+    // The tops in increasing global id, and each one's rank there (the
+    // last tie-break).
+    std::vector<std::uint32_t> by(T), rank(T);
+    std::iota(by.begin(), by.end(), 0u);
+    if (!std::is_sorted(v.top_ids.begin(), v.top_ids.end()))
+        std::sort(by.begin(), by.end(), [&](std::uint32_t a, std::uint32_t b) { return v.top_ids[a] < v.top_ids[b]; });
+    for (std::uint32_t i = 0; i < T; ++i) rank[by[i]] = i;
+    const Twins tw = twin_classes(v, by, knobs.hash_bits);
+    const std::uint32_t C = T;  // class names (some name no class)
 
     // Each sink's record (its parent classes, each class once) and the
     // initial keys. (waiting < 2^32: at most the block's arcs, whose offsets
     // are 32-bit.)
     Layout lay;
     std::vector<std::uint32_t> rec(B);
-    // Per class, side by side (one cache line per arc): the last sink that
-    // listed it, and its keys.
+    // Per class, its initial keys.
     struct Init {
-        std::uint32_t last = 0xFFFFFFFFu, completes = 0, nearest = 0xFFFFFFFFu, waiting = 0;
+        std::uint32_t completes = 0, nearest = 0xFFFFFFFFu, waiting = 0;
     };
     std::vector<Init> init(C);
+    // Which tops name a class (a bit per top: read once per arc).
+    std::vector<bool> names(T);
+    for (std::uint32_t t = 0; t < T; ++t) names[t] = tw.cls[t] == t;
     std::uint32_t nmax = 1, out_max = 1, wmax = 1;
+    lay.sinks.reserve(2 * static_cast<std::size_t>(B) + v.arcs());
     for (std::uint32_t b = 0; b < B; ++b) {
         const std::uint32_t m = v.in_degree(b);
         nmax = std::max(nmax, m);
         if (lay.sinks.size() > 0xFFFFFFFFu - 2 - m) fail(Errc::too_large, "greedy block order: sink records pass 2^32 words");
-        rec[b] = static_cast<std::uint32_t>(lay.sinks.size());
+        const auto r = static_cast<std::uint32_t>(lay.sinks.size());
+        rec[b] = r;
         lay.sinks.push_back(m);
         lay.sinks.push_back(0);
         for (std::uint32_t t : v.up(b)) {
-            const std::uint32_t c = tw.cls[t];
-            Init& k = init[c];
-            if (k.last == b) continue;
-            k.last = b;
-            lay.sinks.push_back(c);
-            ++lay.sinks[rec[b] + 1];
+            if (!names[t]) continue;  // its class is listed by its first twin
+            lay.sinks.push_back(t);
+            Init& k = init[t];
             k.waiting += m - 1;
             k.completes += m == 1;
             k.nearest = std::min(k.nearest, m - 1);
         }
+        lay.sinks[r + 1] = static_cast<std::uint32_t>(lay.sinks.size()) - r - 2;
     }
     // Each class's children (its first member's), as their records.
     lay.kids_of.resize(C);
+    lay.kids.reserve(static_cast<std::size_t>(C) + v.arcs());
     for (std::uint32_t c = 0; c < C; ++c) {
-        const auto down = v.down(tw.members[tw.start[c]]);
+        if (!names[c]) continue;
+        const auto down = v.down(c);
         if (lay.kids.size() > 0xFFFFFFFFu - 1 - down.size())
             fail(Errc::too_large, "greedy block order: children lists pass 2^32 words");
         lay.kids_of[c] = static_cast<std::uint32_t>(lay.kids.size());
@@ -239,24 +284,15 @@ std::vector<std::uint32_t> greedy_order(const BlockView& v, GreedyTesting knobs)
         out_max = std::max(out_max, static_cast<std::uint32_t>(down.size()));
         wmax = std::max(wmax, init[c].waiting);
     }
-    // Rank of each top's global id (the last tie-break).
-    std::vector<std::uint32_t> rank(T);
-    {
-        std::vector<std::uint32_t> by(T);
-        std::iota(by.begin(), by.end(), 0u);
-        if (!std::is_sorted(v.top_ids.begin(), v.top_ids.end()))
-            std::sort(by.begin(), by.end(), [&](std::uint32_t a, std::uint32_t b) { return v.top_ids[a] < v.top_ids[b]; });
-        for (std::uint32_t i = 0; i < T; ++i) rank[by[i]] = i;
-    }
     // nearest <= nmax - 1 for a class with a sink (nmax, the largest
     // in-degree, stands for none); completes <= a top's out-degree.
     const auto width = [](std::uint32_t x) { return std::max(1u, static_cast<unsigned>(std::bit_width(x))); };
     const unsigned bc = width(out_max), bn = width(nmax), bw = width(wmax), br = width(T - 1);
     const Packing P{br + bw + bn, br + bw, br, bn, br, nmax, wmax, T - 1};
     if (bc + bn + bw + br <= std::min(knobs.narrow_bits, 64u))
-        return run_greedy<std::uint64_t>(tw, lay, rank, init, P);
+        return run_greedy<std::uint64_t>(tw, lay, rank, init, P, profile);
     __extension__ typedef unsigned __int128 u128;
-    return run_greedy<u128>(tw, lay, rank, init, P);
+    return run_greedy<u128>(tw, lay, rank, init, P, profile);
 }
 
 }  // namespace ics::blocks::detail

@@ -24,9 +24,15 @@ std::uint32_t index_in(std::span<const NodeId> sorted, NodeId x) {
 }  // namespace
 
 LocalBlock make_local_block(const Dag& skeleton, std::span<const NodeId> sources) {
-    if (sources.empty()) fail(Errc::invalid_argument, "block has no sources");
     LocalBlock b;
+    fill_local_block(b, skeleton, sources);
+    return b;
+}
+
+void fill_local_block(LocalBlock& b, const Dag& skeleton, std::span<const NodeId> sources) {
+    if (sources.empty()) fail(Errc::invalid_argument, "block has no sources");
     b.sources.assign(sources.begin(), sources.end());
+    b.sinks.clear();
     const auto n = static_cast<std::uint32_t>(sources.size());
     std::uint64_t arcs = 0;
     for (NodeId s : sources) {
@@ -55,16 +61,32 @@ LocalBlock make_local_block(const Dag& skeleton, std::span<const NodeId> sources
             lo = std::min(lo, c);
             hi = std::max(hi, c);
         }
-    std::vector<std::uint32_t> local;  // dense: local index of child lo + k, or kNoNode
+    // (Small blocks, e.g. 50,000 blocks of 10 sources: the table on the
+    // stack and the sinks reserved once, not grown by doubling.)
+    constexpr std::size_t kOnStack = 256;
+    std::uint32_t local_small[kOnStack];
+    std::vector<std::uint32_t> local_big;
+    std::uint32_t* local = local_small;  // dense: local index of child lo + k, or kNoNode
     const bool dense = arcs > 0 && std::uint64_t{hi - lo} < 4 * arcs + 64;
     if (dense) {
-        local.assign(std::size_t{hi - lo} + 1, kNoNode);
+        const std::size_t span = std::size_t{hi - lo} + 1;
+        if (span > kOnStack) {
+            local_big.resize(span);
+            local = local_big.data();
+        }
+        std::fill(local, local + span, kNoNode);
+        std::size_t count = 0;
         for (NodeId s : sources)
-            for (NodeId c : skeleton.children(s)) local[c - lo] = 0;
-        for (std::size_t k = 0; k < local.size(); ++k)
+            for (NodeId c : skeleton.children(s)) {
+                count += local[c - lo] != 0;
+                local[c - lo] = 0;
+            }
+        b.sinks.resize(count);
+        std::uint32_t next = 0;
+        for (std::size_t k = 0; k < span; ++k)
             if (local[k] == 0) {
-                local[k] = static_cast<std::uint32_t>(b.sinks.size());
-                b.sinks.push_back(lo + static_cast<NodeId>(k));
+                b.sinks[next] = lo + static_cast<NodeId>(k);
+                local[k] = next++;
             }
     } else {
         b.sinks.reserve(arcs);
@@ -86,7 +108,11 @@ LocalBlock make_local_block(const Dag& skeleton, std::span<const NodeId> sources
     // their data pointers (they may alias), which doubled this loop's cost.
     b.down_offsets.resize(static_cast<std::size_t>(n) + 1);
     b.down_targets.resize(arcs);
-    b.up_offsets.assign(static_cast<std::size_t>(m) + 1, 0);
+    // Sink j's in-degree is counted at up_off[j + 2]: after the prefix sums
+    // up_off[j + 1] is row j's start, the cursor that the fill moves to its
+    // end, which is the offset wanted there (no copy of the offsets); the
+    // extra last entry is dropped.
+    b.up_offsets.assign(static_cast<std::size_t>(m) + 2, 0);
     std::uint32_t* const down_off = b.down_offsets.data();
     std::uint32_t* const down = b.down_targets.data();
     std::uint32_t* const up_off = b.up_offsets.data();
@@ -96,17 +122,16 @@ LocalBlock make_local_block(const Dag& skeleton, std::span<const NodeId> sources
         for (NodeId c : skeleton.children(sources[i])) {  // children rows are sorted: so are the targets
             const std::uint32_t j = dense ? local[c - lo] : index_in(b.sinks, c);
             down[k++] = j;
-            ++up_off[j + 1];
+            ++up_off[j + 2];
         }
         down_off[i + 1] = k;
     }
-    for (std::uint32_t j = 0; j < m; ++j) up_off[j + 1] += up_off[j];
+    for (std::uint32_t j = 1; j <= m; ++j) up_off[j + 1] += up_off[j];
     b.up_targets.resize(arcs);
     std::uint32_t* const up = b.up_targets.data();
-    std::vector<std::uint32_t> pos(b.up_offsets.begin(), b.up_offsets.end() - 1);
     for (std::uint32_t i = 0; i < n; ++i)  // tops in increasing local index: rows come out sorted
-        for (std::uint32_t a = down_off[i]; a < down_off[i + 1]; ++a) up[pos[down[a]]++] = i;
-    return b;
+        for (std::uint32_t a = down_off[i]; a < down_off[i + 1]; ++a) up[up_off[down[a] + 1]++] = i;
+    b.up_offsets.pop_back();
 }
 
 std::vector<NodeId> to_global(const BlockView& v, std::span<const std::uint32_t> top_order) {

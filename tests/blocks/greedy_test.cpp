@@ -1,5 +1,6 @@
 // The greedy fallback for large unknown blocks, and throughput of
 // schedule_block on many tiny blocks.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <queue>
@@ -122,9 +123,13 @@ void expect_naive_order_under(std::uint64_t seed, int count, const std::vector<d
         const detail::LocalBlock lb = detail::make_local_block(tb.dag, tb.sources);
         for (const detail::GreedyTesting& k : knobs) {
             std::vector<NodeId> got;
-            for (std::uint32_t t : detail::greedy_order(lb.view(), k)) got.push_back(lb.sources[t]);
+            std::vector<std::uint32_t> profile;
+            const std::vector<std::uint32_t> local = detail::greedy_order(lb.view(), k, &profile);
+            for (std::uint32_t t : local) got.push_back(lb.sources[t]);
             ASSERT_EQ(got, want) << "iteration " << it << ", keys in " << k.narrow_bits << " bits, hashes of "
                                  << k.hash_bits << " bits";
+            // The profile counted on the way is the order's (local_profile).
+            ASSERT_EQ(profile, detail::local_profile(lb.view(), local)) << "iteration " << it;
         }
     }
 }
@@ -141,6 +146,27 @@ TEST(Greedy, SameOrderWhenRowHashesCollide) {
     // Twins are found by hashing rows; rows hashed to 0..3 bits collide
     // (different rows, one hash) and must still part into twin classes.
     expect_naive_order_under(31, 150, {{64, 0}, {64, 1}, {64, 2}, {64, 3}, {0, 2}});
+}
+
+TEST(Greedy, RandomLayerPairsAsTheNaiveGreedy) {
+    // The family behind the scaling case (a layer pair of a random layered
+    // dag, 8 arcs per source: a few twins among the sources of out-degree 1)
+    // at sizes where the twin table probes and grows; the sources given in
+    // increasing id and shuffled (the rank is then not the local index).
+    SplitMix64 rng(41);
+    for (std::uint32_t w : {200u, 700u, 2500u}) {
+        const Spec sp = random_spec(w, w, 8.0 / w, rng);
+        const TestBlock tb = materialise(sp, w);
+        std::vector<NodeId> sorted = tb.sources;
+        std::sort(sorted.begin(), sorted.end());
+        std::vector<NodeId> shuffled = tb.sources;
+        for (std::size_t i = shuffled.size(); i > 1; --i) std::swap(shuffled[i - 1], shuffled[rng.below(i)]);
+        for (const auto& sources : {sorted, shuffled}) {
+            const BlockSchedule r = greedy_block_schedule(tb.dag, sources);
+            expect_consistent(tb.dag, sources, r);
+            EXPECT_EQ(r.order, naive_greedy(tb.dag, sources)) << w << " sources";
+        }
+    }
 }
 
 TEST(Greedy, CompleteBipartiteMinusOneArcAsTheNaiveGreedy) {
