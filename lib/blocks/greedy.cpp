@@ -118,6 +118,9 @@ struct Layout {
     std::vector<std::uint32_t> kids_of;  // class -> its list in kids
 };
 
+// A sink record's word prefetched besides its first (its second cache line).
+constexpr std::uint32_t kRecordTail = 11;
+
 template <class K, class Init>
 std::vector<std::uint32_t> run_greedy(const Twins& tw, Layout& lay, const std::vector<std::uint32_t>& rank,
                                       const std::vector<Init>& init, const Packing& P,
@@ -185,7 +188,7 @@ std::vector<std::uint32_t> run_greedy(const Twins& tw, Layout& lay, const std::v
         // lines, so its end is asked for too; ~10% on a random layer pair.)
         for (std::uint32_t i = 0; i < nk; ++i) {
             __builtin_prefetch(sinks + ks[i]);
-            __builtin_prefetch(sinks + ks[i] + 11);
+            __builtin_prefetch(sinks + ks[i] + kRecordTail);
         }
         Members& m0 = mem[c0];
         order.push_back(tw.members[m0.next]);
@@ -270,6 +273,9 @@ std::vector<std::uint32_t> greedy_order(const BlockView& v, GreedyTesting knobs,
         }
         lay.sinks[r + 1] = static_cast<std::uint32_t>(lay.sinks.size()) - r - 2;
     }
+    // Padding: a step prefetches a record's word 11 too (run_greedy), which
+    // stays inside the array for the last records.
+    lay.sinks.resize(lay.sinks.size() + kRecordTail, 0);
     // Each class's children (its first member's), as their records.
     lay.kids_of.resize(C);
     lay.kids.reserve(static_cast<std::size_t>(C) + v.arcs());
