@@ -103,6 +103,8 @@ private:
     // once the block ran (it is then no source block: the caller drops it).
     static constexpr std::int64_t kUnannounced = std::numeric_limits<std::int64_t>::min();
     std::vector<std::int64_t> announced_;
+    std::uint64_t announced_count_ = 0;  // blocks with a delta handed out
+    void forget(decompose::BlockId b);   // b ran: announced_[b] = kUnannounced
     decompose::BlockId fresh_block_ = decompose::kNoBlock;  // drain_dirty's delta of it
     std::int64_t fresh_delta_ = 0;
     // Scratch of refine() and delta(), reset after each use.
