@@ -35,6 +35,39 @@ MemoryGuide::MemoryGuide(const Dag& dag, const Dag& skeleton, const decompose::D
       count_(dag.node_count(), 0),
       rank_(dag.node_count(), 0) {
     for (NodeId v = 0; v < dag.node_count(); ++v) remaining_[v] = dag.out_degree(v);
+    if (!reference_) refine_roots();
+}
+
+// refine() of a block whose sources have no parents in the input dag reads
+// nothing that other blocks' runs change (its deltas are its sources' own
+// [out-degree > 0], no closes; its sources' executed marks are read by no
+// other block: they are nobody's children), so its outcome is known before
+// the linearizer gets to it. Computed here in block order, the blocks'
+// sources, sinks, profiles and arcs are read in the order they are stored
+// instead of one cache miss per array in the order the linearizer emits
+// them (sums of 10^5 random 10×10 blocks: refine() at emission was about
+// the memory objective's whole extra cost). run_block plays the result;
+// a block that runs in a sum (run_sum) keeps its order, as before.
+void MemoryGuide::refine_roots() {
+    for (decompose::BlockId b = 0; b < dec_.block_count; ++b) {
+        const auto sources = dec_.sources(b);
+        if (sources.size() < 2) continue;
+        bool roots = true;
+        for (NodeId v : sources) roots = roots && dag_.in_degree(v) == 0;
+        if (!roots) continue;
+        if (root_state_.empty()) {
+            root_state_.assign(dec_.block_count, kNotRoot);
+            root_order_.assign(dec_.source_nodes.size(), 0);
+        }
+        refined_order_.clear();
+        if (!refine(b, refined_order_)) {
+            root_state_[b] = kRootKept;
+            continue;
+        }
+        root_state_[b] = kRootRefined;
+        std::copy(refined_order_.begin(), refined_order_.end(), root_order_.begin() + dec_.source_offsets[b]);
+        for (NodeId v : refined_order_) undo(v);  // no parents: only the executed marks
+    }
 }
 
 std::int64_t MemoryGuide::node_delta(NodeId v) const {
@@ -370,6 +403,17 @@ void MemoryGuide::forget(decompose::BlockId b) {
 void MemoryGuide::run_block(decompose::BlockId b) {
     forget(b);
     const auto order = blocks_.order(b);
+    if (!root_state_.empty() && root_state_[b] != kNotRoot) {
+        if (root_state_[b] == kRootRefined) {
+            const auto pre = root_order_.begin() + dec_.source_offsets[b];
+            std::copy(pre, pre + static_cast<std::ptrdiff_t>(order.size()), order.begin());
+            ++refined_;
+        } else {
+            ++kept_;
+        }
+        for (NodeId v : order) execute(v);
+        return;
+    }
     refined_order_.clear();
     if (order.size() > 1 && refine(b, refined_order_)) {
         std::copy(refined_order_.begin(), refined_order_.end(), order.begin());  // a permutation: same length

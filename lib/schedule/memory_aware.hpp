@@ -119,6 +119,12 @@ private:
     std::vector<std::vector<Candidate>> by_gain_;
     std::vector<std::uint32_t> used_gains_;
     std::vector<NodeId> refined_order_;  // run_block's scratch
+    // refine_roots(): per block, whether refine() was settled in advance
+    // (empty when no block was), and the refined orders, by source offset.
+    void refine_roots();
+    static constexpr std::uint8_t kNotRoot = 0, kRootRefined = 1, kRootKept = 2;
+    std::vector<std::uint8_t> root_state_;
+    std::vector<NodeId> root_order_;
     std::uint64_t refined_ = 0, kept_ = 0;
 };
 
