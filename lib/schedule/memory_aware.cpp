@@ -411,7 +411,8 @@ void MemoryGuide::run_block(decompose::BlockId b) {
         } else {
             ++kept_;
         }
-        for (NodeId v : order) execute(v);
+        // Not executed: parentless sources decrement no count, and their
+        // executed marks are read by nobody (they are no node's children).
         return;
     }
     refined_order_.clear();
