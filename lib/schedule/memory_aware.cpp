@@ -59,6 +59,7 @@ void MemoryGuide::refine_roots() {
             root_state_.assign(dec_.block_count, kNotRoot);
             root_order_.assign(dec_.source_nodes.size(), 0);
         }
+        ++settled_;
         refined_order_.clear();
         if (!refine(b, refined_order_)) {
             root_state_[b] = kRootKept;

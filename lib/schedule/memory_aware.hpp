@@ -72,6 +72,9 @@ public:
     // and blocks it gave up on (no fitting candidate, or the work bound).
     std::uint64_t refined_blocks() const noexcept { return refined_; }
     std::uint64_t kept_blocks() const noexcept { return kept_; }
+    // Blocks of parentless sources whose refine() was settled at
+    // construction (refine_roots; tests: that the path is reached).
+    std::uint64_t settled_blocks() const noexcept { return settled_; }
 
 private:
     void execute(NodeId v);
@@ -125,7 +128,7 @@ private:
     static constexpr std::uint8_t kNotRoot = 0, kRootRefined = 1, kRootKept = 2;
     std::vector<std::uint8_t> root_state_;
     std::vector<NodeId> root_order_;
-    std::uint64_t refined_ = 0, kept_ = 0;
+    std::uint64_t refined_ = 0, kept_ = 0, settled_ = 0;
 };
 
 }  // namespace ics::schedule
