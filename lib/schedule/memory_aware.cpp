@@ -2,6 +2,7 @@
 #include "schedule/memory_aware.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <functional>
 #include <limits>
 
@@ -61,13 +62,74 @@ void MemoryGuide::refine_roots() {
         }
         ++settled_;
         refined_order_.clear();
-        if (!refine(b, refined_order_)) {
+        const bool small = sources.size() > 2 && sources.size() <= 64 && dec_.sinks(b).size() <= 64;
+        if (!(small ? refine_small_roots(b, refined_order_) : refine(b, refined_order_))) {
             root_state_[b] = kRootKept;
             continue;
         }
         root_state_[b] = kRootRefined;
         std::copy(refined_order_.begin(), refined_order_.end(), root_order_.begin() + dec_.source_offsets[b]);
-        for (NodeId v : refined_order_) undo(v);  // no parents: only the executed marks
+        if (!small)
+            for (NodeId v : refined_order_) undo(v);  // no parents: only the executed marks
+    }
+}
+
+// refine() on a block of parentless sources, at most 64 of them and of its
+// sinks (sums of random 10×10 blocks), by bitsets: every source's delta is
+// 1 (it has children, no parents, and no parent of it closes), so the
+// choice is the earliest source in the block's order, among the candidates
+// (all sources at the first step, then the unexecuted parents of the sinks
+// an executed source feeds), whose gain — its sinks whose other parents all
+// ran — is the profile's; the work bound counts the same candidates. The
+// same order and the same give-ups as refine(), without its heaps; nothing
+// is executed (these sources' marks are read by nobody).
+bool MemoryGuide::refine_small_roots(decompose::BlockId b, std::vector<NodeId>& out) {
+    const auto order = blocks_.order(b);
+    const auto prof = blocks_.profile(b);
+    const auto sinks = dec_.sinks(b);
+    const std::size_t s = order.size();
+    if (prof.size() != s + 1) return false;
+    const std::uint64_t budget = kRefineWorkPerSource * s + 64;
+    for (std::size_t j = 0; j < sinks.size(); ++j) rank_[sinks[j]] = static_cast<std::uint32_t>(j);
+    std::uint64_t parents[64] = {}, feeds[64] = {};  // per sink its sources, per source its sinks (by rank / index)
+    for (std::size_t i = 0; i < s; ++i)
+        for (NodeId k : skel_.children(order[i])) {
+            const std::uint32_t j = rank_[k];
+            parents[j] |= std::uint64_t{1} << i;
+            feeds[i] |= std::uint64_t{1} << j;
+        }
+    const std::uint64_t all = s == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << s) - 1;
+    if (s + s * (s - 1) / 2 > budget)  // refine()'s check: a sink fed by every source
+        for (NodeId k : skel_.children(order[0]))
+            if (parents[rank_[k]] == all) return false;
+    std::uint64_t executed = 0, candidates = all, touched = 0;
+    auto gain = [&](std::size_t i) {
+        std::uint32_t g = 0;
+        for (std::uint64_t m = feeds[i]; m; m &= m - 1)
+            if ((parents[std::countr_zero(m)] & ~executed) == std::uint64_t{1} << i) ++g;
+        return g;
+    };
+    std::uint64_t work = s;
+    for (std::size_t x = 0;;) {
+        const std::uint32_t want = prof[x + 1] - prof[x];
+        std::size_t best = s;
+        for (std::uint64_t m = candidates; m; m &= m - 1) {
+            const auto i = static_cast<std::size_t>(std::countr_zero(m));
+            if (gain(i) == want) {
+                best = i;
+                break;
+            }
+        }
+        if (best == s) return false;
+        out.push_back(order[best]);
+        executed |= std::uint64_t{1} << best;
+        if (x == 0) candidates = 0;
+        for (std::uint64_t m = feeds[best] & ~touched; m; m &= m - 1) candidates |= parents[std::countr_zero(m)];
+        touched |= feeds[best];
+        candidates &= ~executed;
+        if (++x == s) return true;
+        work += static_cast<std::uint64_t>(std::popcount(candidates));
+        if (work > budget) return false;
     }
 }
 

@@ -125,6 +125,7 @@ private:
     // refine_roots(): per block, whether refine() was settled in advance
     // (empty when no block was), and the refined orders, by source offset.
     void refine_roots();
+    bool refine_small_roots(decompose::BlockId b, std::vector<NodeId>& out);
     static constexpr std::uint8_t kNotRoot = 0, kRootRefined = 1, kRootKept = 2;
     std::vector<std::uint8_t> root_state_;
     std::vector<NodeId> root_order_;
