@@ -36,7 +36,8 @@ public:
     // `reference` (tests only): refine() by evaluating every candidate at
     // every step (O(s · candidates) per block of s sources), as before the
     // candidates were kept in heaps by gain, and drain_dirty() refreshing
-    // every block it marked.
+    // every block it marked; nor does it settle refines at construction or
+    // skip children scans while no block is announced.
     MemoryGuide(const Dag& dag, const Dag& skeleton, const decompose::Decomposition& dec,
                 blocks::ScheduleTable& blocks, bool reference = false);
 
@@ -78,6 +79,11 @@ public:
 
 private:
     void execute(NodeId v);
+    void forget(decompose::BlockId b);  // b ran: announced_[b] = kUnannounced
+    // Settles refine() of the blocks whose sources have no parents, in
+    // block order (memory_aware.cpp); the second for at most 64 sources and sinks.
+    void refine_roots();
+    bool refine_small_roots(decompose::BlockId b, std::vector<NodeId>& out);
     void undo(NodeId v);
     std::int64_t node_delta(NodeId v) const;
     std::int64_t compute_delta(decompose::BlockId b);
@@ -107,7 +113,6 @@ private:
     static constexpr std::int64_t kUnannounced = std::numeric_limits<std::int64_t>::min();
     std::vector<std::int64_t> announced_;
     std::uint64_t announced_count_ = 0;  // blocks with a delta handed out
-    void forget(decompose::BlockId b);   // b ran: announced_[b] = kUnannounced
     decompose::BlockId fresh_block_ = decompose::kNoBlock;  // drain_dirty's delta of it
     std::int64_t fresh_delta_ = 0;
     // Scratch of refine() and delta(), reset after each use.
@@ -124,8 +129,6 @@ private:
     std::vector<NodeId> refined_order_;  // run_block's scratch
     // refine_roots(): per block, whether refine() was settled in advance
     // (empty when no block was), and the refined orders, by source offset.
-    void refine_roots();
-    bool refine_small_roots(decompose::BlockId b, std::vector<NodeId>& out);
     static constexpr std::uint8_t kNotRoot = 0, kRootRefined = 1, kRootKept = 2;
     std::vector<std::uint8_t> root_state_;
     std::vector<NodeId> root_order_;
