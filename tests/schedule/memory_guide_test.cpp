@@ -256,33 +256,33 @@ TEST(MemoryGuide, PairsMatchReferenceOnLaplaceAndTwoSourceBlocks) {
 // copies: queues of hundreds of blocks whose deltas change while queued).
 TEST(MemoryGuide, ShortcutsMatchReferenceOnRootsWideLayersAndCopies) {
     Counts counts;
-    for (std::uint64_t seed = 1; seed <= 25; ++seed) {
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
         SplitMix64 pick(seed * 2654435761u);
         const auto layers = 1 + static_cast<std::uint32_t>(pick.below(3));
-        const auto blocks = 20 + static_cast<std::uint32_t>(pick.below(200));
+        const auto blocks = 20 + static_cast<std::uint32_t>(pick.below(100));
         const auto width = 2 + static_cast<std::uint32_t>(pick.below(pick.uniform() < 0.3 ? 16 : 8));
         const double shortcut = pick.uniform() < 0.5 ? 0.0 : 0.3 * pick.uniform();
         compare_on(bipartite_layers(layers, blocks, width, 0.1 + 0.4 * pick.uniform(), shortcut, seed),
                    "block sums seed " + std::to_string(seed), counts);
-        compare_on(workflow(20 + static_cast<std::uint32_t>(pick.below(60)), 2 + static_cast<std::uint32_t>(pick.below(30)),
+        compare_on(workflow(10 + static_cast<std::uint32_t>(pick.below(30)), 2 + static_cast<std::uint32_t>(pick.below(30)),
                             0.2 * pick.uniform(), shortcut, seed),
                    "workflow copies seed " + std::to_string(seed), counts);
         if (HasFatalFailure()) return;
     }
-    EXPECT_GT(counts.settled, 2000u) << counts.settled;
+    EXPECT_GT(counts.settled, 800u) << counts.settled;
     const std::uint64_t roots = counts.settled;
-    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
         SplitMix64 pick(seed * 40503);
         const auto layers = 2 + static_cast<std::uint32_t>(pick.below(4));
-        const auto width = 100 + static_cast<std::uint32_t>(pick.below(500));
+        const auto width = 100 + static_cast<std::uint32_t>(pick.below(300));
         const double arcs_per_node = 1.5 + 8 * pick.uniform();
         compare_on(families::random_layered(layers, width, arcs_per_node / width, seed),
                    "wide random-layered seed " + std::to_string(seed), counts);
         if (HasFatalFailure()) return;
     }
     EXPECT_GT(counts.settled, roots) << "no wide first layer settled";
-    EXPECT_GT(counts.refined, 5000u) << counts.refined;
-    EXPECT_GT(counts.kept, 200u) << counts.kept;
+    EXPECT_GT(counts.refined, 2500u) << counts.refined;
+    EXPECT_GT(counts.kept, 100u) << counts.kept;
 }
 
 }  // namespace
