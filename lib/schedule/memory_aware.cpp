@@ -2,6 +2,7 @@
 #include "schedule/memory_aware.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <functional>
 #include <limits>
 
@@ -17,6 +18,8 @@ constexpr std::uint32_t kWatch = 4;
 // evaluations per source: complete bipartite blocks make every source a
 // candidate at every step.
 constexpr std::uint64_t kRefineWorkPerSource = 16;
+// refine()'s delta of a source not weighed yet.
+constexpr std::int64_t kUnknown = std::numeric_limits<std::int64_t>::min();
 }  // namespace
 
 MemoryGuide::MemoryGuide(const Dag& dag, const Dag& skeleton, const decompose::Decomposition& dec,
@@ -33,6 +36,101 @@ MemoryGuide::MemoryGuide(const Dag& dag, const Dag& skeleton, const decompose::D
       count_(dag.node_count(), 0),
       rank_(dag.node_count(), 0) {
     for (NodeId v = 0; v < dag.node_count(); ++v) remaining_[v] = dag.out_degree(v);
+    if (!reference_) refine_roots();
+}
+
+// refine() of a block whose sources have no parents in the input dag reads
+// nothing that other blocks' runs change (its deltas are its sources' own
+// [out-degree > 0], no closes; its sources' executed marks are read by no
+// other block: they are nobody's children), so its outcome is known before
+// the linearizer gets to it. Computed here in block order, the blocks'
+// sources, sinks, profiles and arcs are read in the order they are stored
+// instead of one cache miss per array in the order the linearizer emits
+// them (sums of 10^5 random 10×10 blocks: refine() at emission was about
+// the memory objective's whole extra cost). run_block plays the result;
+// a block that runs in a sum (run_sum) keeps its order, as before.
+void MemoryGuide::refine_roots() {
+    for (decompose::BlockId b = 0; b < dec_.block_count; ++b) {
+        const auto sources = dec_.sources(b);
+        if (sources.size() < 2) continue;
+        bool roots = true;
+        for (NodeId v : sources) roots = roots && dag_.in_degree(v) == 0;
+        if (!roots) continue;
+        if (root_state_.empty()) {
+            root_state_.assign(dec_.block_count, kNotRoot);
+            root_order_.assign(dec_.source_nodes.size(), 0);
+        }
+        ++settled_;
+        refined_order_.clear();
+        const bool small = sources.size() > 2 && sources.size() <= 64 && dec_.sinks(b).size() <= 64;
+        if (!(small ? refine_small_roots(b, refined_order_) : refine(b, refined_order_))) {
+            root_state_[b] = kRootKept;
+            continue;
+        }
+        root_state_[b] = kRootRefined;
+        std::copy(refined_order_.begin(), refined_order_.end(), root_order_.begin() + dec_.source_offsets[b]);
+        if (!small)
+            for (NodeId v : refined_order_) undo(v);  // no parents: only the executed marks
+    }
+}
+
+// refine() on a block of parentless sources, at most 64 of them and of its
+// sinks (sums of random 10×10 blocks), by bitsets: every source's delta is
+// 1 (it has children, no parents, and no parent of it closes), so the
+// choice is the earliest source in the block's order, among the candidates
+// (all sources at the first step, then the unexecuted parents of the sinks
+// an executed source feeds), whose gain — its sinks whose other parents all
+// ran — is the profile's; the work bound counts the same candidates. The
+// same order and the same give-ups as refine(), without its heaps; nothing
+// is executed (these sources' marks are read by nobody).
+bool MemoryGuide::refine_small_roots(decompose::BlockId b, std::vector<NodeId>& out) {
+    const auto order = blocks_.order(b);
+    const auto prof = blocks_.profile(b);
+    const auto sinks = dec_.sinks(b);
+    const std::size_t s = order.size();
+    if (prof.size() != s + 1) return false;
+    const std::uint64_t budget = kRefineWorkPerSource * s + 64;
+    for (std::size_t j = 0; j < sinks.size(); ++j) rank_[sinks[j]] = static_cast<std::uint32_t>(j);
+    std::uint64_t parents[64] = {}, feeds[64] = {};  // per sink its sources, per source its sinks (by rank / index)
+    for (std::size_t i = 0; i < s; ++i)
+        for (NodeId k : skel_.children(order[i])) {
+            const std::uint32_t j = rank_[k];
+            parents[j] |= std::uint64_t{1} << i;
+            feeds[i] |= std::uint64_t{1} << j;
+        }
+    const std::uint64_t all = s == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << s) - 1;
+    if (s + s * (s - 1) / 2 > budget)  // refine()'s check: a sink fed by every source
+        for (NodeId k : skel_.children(order[0]))
+            if (parents[rank_[k]] == all) return false;
+    std::uint64_t executed = 0, candidates = all, touched = 0;
+    auto gain = [&](std::size_t i) {
+        std::uint32_t g = 0;
+        for (std::uint64_t m = feeds[i]; m; m &= m - 1)
+            if ((parents[std::countr_zero(m)] & ~executed) == std::uint64_t{1} << i) ++g;
+        return g;
+    };
+    std::uint64_t work = s;
+    for (std::size_t x = 0;;) {
+        const std::uint32_t want = prof[x + 1] - prof[x];
+        std::size_t best = s;
+        for (std::uint64_t m = candidates; m; m &= m - 1) {
+            const auto i = static_cast<std::size_t>(std::countr_zero(m));
+            if (gain(i) == want) {
+                best = i;
+                break;
+            }
+        }
+        if (best == s) return false;
+        out.push_back(order[best]);
+        executed |= std::uint64_t{1} << best;
+        if (x == 0) candidates = 0;
+        for (std::uint64_t m = feeds[best] & ~touched; m; m &= m - 1) candidates |= parents[std::countr_zero(m)];
+        touched |= feeds[best];
+        candidates &= ~executed;
+        if (++x == s) return true;
+        work += static_cast<std::uint64_t>(std::popcount(candidates));
+        if (work > budget) return false;
+    }
 }
 
 std::int64_t MemoryGuide::node_delta(NodeId v) const {
@@ -44,6 +142,7 @@ std::int64_t MemoryGuide::node_delta(NodeId v) const {
 
 std::int64_t MemoryGuide::delta(decompose::BlockId b) {
     const std::int64_t d = b == fresh_block_ ? fresh_delta_ : compute_delta(b);
+    if (announced_[b] == kUnannounced) ++announced_count_;
     announced_[b] = d;
     return d;
 }
@@ -67,13 +166,21 @@ std::int64_t MemoryGuide::compute_delta(decompose::BlockId b) {
 
 void MemoryGuide::execute(NodeId v) {
     executed_[v] = 1;
+    // Only announced blocks are refreshed (drain_dirty; the caller keys no
+    // other block): with none announced, as while a random layered dag's
+    // blocks run one after the other, no children are scanned (4 scans of
+    // each parent's children were 9% of `--objective memory` on 10^6 nodes).
+    if (!reference_ && announced_count_ == 0) {
+        for (NodeId p : dag_.parents(v)) --remaining_[p];
+        return;
+    }
     for (NodeId p : dag_.parents(v)) {
         const std::uint32_t left = --remaining_[p];
         if (left == 0 || left > kWatch) continue;
         for (NodeId c : dag_.children(p)) {
             if (executed_[c]) continue;
             const decompose::BlockId b = dec_.out_block[c];  // sized by node: c's block as a source
-            if (b != decompose::kNoBlock && !dirty_mark_[b]) {
+            if (b != decompose::kNoBlock && !dirty_mark_[b] && (reference_ || announced_[b] != kUnannounced)) {
                 dirty_mark_[b] = 1;
                 dirty_.push_back(b);
             }
@@ -129,22 +236,39 @@ bool MemoryGuide::refine(decompose::BlockId b, std::vector<NodeId>& out) {
     }
     std::uint32_t max_want = 0;  // a candidate of larger gain is never taken
     for (std::size_t x = 0; x < s; ++x) max_want = std::max(max_want, prof[x + 1] - prof[x]);
-    // The first step weighs every source (count_ is all zero).
+    // The first step weighs every source (count_ is all zero). A source's
+    // gain is its sinks of in-degree 1, counted from the block's sinks (the
+    // children of its sources); its delta is computed when it is weighed or
+    // becomes a candidate (kUnknown until then: its decrements below are
+    // then already in node_delta). When the first gain is positive only the
+    // sources with a sink of their own are weighed: on random layered dags
+    // ~300 of a block's 10^5 sources, whose every source's parents were read
+    // before only to fail at the second step.
     const std::uint32_t want0 = prof[1] - prof[0];
-    std::size_t first = s;
     for (std::size_t i = 0; i < s; ++i) {
-        const NodeId c = order[i];
-        rank_[c] = static_cast<std::uint32_t>(i);
-        std::uint32_t g = 0;
-        for (NodeId k : skel_.children(c))
-            if (skel_.in_degree(k) == 1) ++g;
-        gain_[i] = g;
-        cand_delta_[i] = node_delta(c);
-        if (g == want0 && (first == s || cand_delta_[i] < cand_delta_[first])) first = i;
+        rank_[order[i]] = static_cast<std::uint32_t>(i);
+        gain_[i] = 0;
+        cand_delta_[i] = kUnknown;
+    }
+    for (NodeId k : dec_.sinks(b))
+        if (skel_.in_degree(k) == 1) ++gain_[rank_[skel_.parents(k)[0]]];
+    std::size_t first = s;
+    auto weigh = [&](std::size_t i) {
+        if (gain_[i] != want0 || cand_delta_[i] != kUnknown) return;
+        cand_delta_[i] = node_delta(order[i]);
+        if (first == s || cand_delta_[i] < cand_delta_[first] || (cand_delta_[i] == cand_delta_[first] && i < first))
+            first = i;
+    };
+    if (want0 == 0) {
+        for (std::size_t i = 0; i < s; ++i) weigh(i);
+    } else {
+        for (NodeId k : dec_.sinks(b))
+            if (skel_.in_degree(k) == 1) weigh(rank_[skel_.parents(k)[0]]);
     }
     auto push = [&](NodeId c) {
         const std::uint32_t r = rank_[c], g = gain_[r];
         if (g > max_want) return;
+        if (cand_delta_[r] == kUnknown) cand_delta_[r] = node_delta(c);
         if (g >= by_gain_.size()) by_gain_.resize(std::size_t{g} + 1);
         auto& h = by_gain_[g];
         if (h.empty()) used_gains_.push_back(g);
@@ -167,7 +291,7 @@ bool MemoryGuide::refine(decompose::BlockId b, std::vector<NodeId>& out) {
             if (remaining_[p] != 1) continue;
             for (NodeId w : dag_.children(p)) {
                 if (executed_[w]) continue;
-                if (dec_.out_block[w] == b) {
+                if (dec_.out_block[w] == b && cand_delta_[rank_[w]] != kUnknown) {
                     --cand_delta_[rank_[w]];
                     if (count_[w] == 1) push(w);
                 }
@@ -333,9 +457,27 @@ bool MemoryGuide::refine_reference(decompose::BlockId b, std::vector<NodeId>& ou
     return ok;
 }
 
-void MemoryGuide::run_block(decompose::BlockId b) {
+void MemoryGuide::forget(decompose::BlockId b) {
+    if (announced_[b] == kUnannounced) return;
     announced_[b] = kUnannounced;
+    --announced_count_;
+}
+
+void MemoryGuide::run_block(decompose::BlockId b) {
+    forget(b);
     const auto order = blocks_.order(b);
+    if (!root_state_.empty() && root_state_[b] != kNotRoot) {
+        if (root_state_[b] == kRootRefined) {
+            const auto pre = root_order_.begin() + dec_.source_offsets[b];
+            std::copy(pre, pre + static_cast<std::ptrdiff_t>(order.size()), order.begin());
+            ++refined_;
+        } else {
+            ++kept_;
+        }
+        // Not executed: parentless sources decrement no count, and their
+        // executed marks are read by nobody (they are no node's children).
+        return;
+    }
     refined_order_.clear();
     if (order.size() > 1 && refine(b, refined_order_)) {
         std::copy(refined_order_.begin(), refined_order_.end(), order.begin());  // a permutation: same length
@@ -347,7 +489,7 @@ void MemoryGuide::run_block(decompose::BlockId b) {
 }
 
 void MemoryGuide::run_sum(std::span<const std::uint32_t> members, std::span<const std::uint32_t> path) {
-    for (std::uint32_t b : members) announced_[b] = kUnannounced;
+    for (std::uint32_t b : members) forget(b);
     for_each_swept_source(members, path, [&](std::uint32_t b, std::uint32_t x) { execute(blocks_.order(b)[x]); });
 }
 

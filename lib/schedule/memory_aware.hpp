@@ -36,7 +36,8 @@ public:
     // `reference` (tests only): refine() by evaluating every candidate at
     // every step (O(s · candidates) per block of s sources), as before the
     // candidates were kept in heaps by gain, and drain_dirty() refreshing
-    // every block it marked.
+    // every block it marked; nor does it settle refines at construction or
+    // skip children scans while no block is announced.
     MemoryGuide(const Dag& dag, const Dag& skeleton, const decompose::Decomposition& dec,
                 blocks::ScheduleTable& blocks, bool reference = false);
 
@@ -72,9 +73,17 @@ public:
     // and blocks it gave up on (no fitting candidate, or the work bound).
     std::uint64_t refined_blocks() const noexcept { return refined_; }
     std::uint64_t kept_blocks() const noexcept { return kept_; }
+    // Blocks of parentless sources whose refine() was settled at
+    // construction (refine_roots; tests: that the path is reached).
+    std::uint64_t settled_blocks() const noexcept { return settled_; }
 
 private:
     void execute(NodeId v);
+    void forget(decompose::BlockId b);  // b ran: announced_[b] = kUnannounced
+    // Settles refine() of the blocks whose sources have no parents, in
+    // block order (memory_aware.cpp); the second for at most 64 sources and sinks.
+    void refine_roots();
+    bool refine_small_roots(decompose::BlockId b, std::vector<NodeId>& out);
     void undo(NodeId v);
     std::int64_t node_delta(NodeId v) const;
     std::int64_t compute_delta(decompose::BlockId b);
@@ -103,6 +112,7 @@ private:
     // once the block ran (it is then no source block: the caller drops it).
     static constexpr std::int64_t kUnannounced = std::numeric_limits<std::int64_t>::min();
     std::vector<std::int64_t> announced_;
+    std::uint64_t announced_count_ = 0;  // blocks with a delta handed out
     decompose::BlockId fresh_block_ = decompose::kNoBlock;  // drain_dirty's delta of it
     std::int64_t fresh_delta_ = 0;
     // Scratch of refine() and delta(), reset after each use.
@@ -117,7 +127,12 @@ private:
     std::vector<std::vector<Candidate>> by_gain_;
     std::vector<std::uint32_t> used_gains_;
     std::vector<NodeId> refined_order_;  // run_block's scratch
-    std::uint64_t refined_ = 0, kept_ = 0;
+    // refine_roots(): per block, whether refine() was settled in advance
+    // (empty when no block was), and the refined orders, by source offset.
+    static constexpr std::uint8_t kNotRoot = 0, kRootRefined = 1, kRootKept = 2;
+    std::vector<std::uint8_t> root_state_;
+    std::vector<NodeId> root_order_;
+    std::uint64_t refined_ = 0, kept_ = 0, settled_ = 0;
 };
 
 }  // namespace ics::schedule

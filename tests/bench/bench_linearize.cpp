@@ -3,7 +3,8 @@
 // ic_sweep_reference), in the same run. The linearizer is timed alone, on a
 // decomposition and block schedules made once. Cases 5-9 are the summed
 // workflows and block sums of issue 18's scaling table at 10^5 and 10^6
-// nodes, for both objectives (BM_LinearizeMemory: with the MemoryGuide).
+// nodes, for both objectives (BM_LinearizeMemory: with the MemoryGuide);
+// case 10 a random layered dag (few big blocks, one after the other).
 // Run: build/tests/bench/bench_linearize --benchmark_min_time=0.3
 // (ICS_WORKLOADS names the workloads folder; default: the configured one)
 #include <benchmark/benchmark.h>
@@ -19,6 +20,7 @@
 #include "blocks/schedule_table.hpp"
 #include "common/random.hpp"
 #include "decompose/decomposition.hpp"
+#include "families/families.hpp"
 #include "io/io.hpp"
 #include "schedule/linearize.hpp"
 #include "schedule/memory_aware.hpp"
@@ -89,7 +91,7 @@ struct Prepared {
 };
 
 const Prepared& prepared(int which) {
-    static std::vector<std::unique_ptr<Prepared>> cache(10);
+    static std::vector<std::unique_ptr<Prepared>> cache(11);
     auto& p = cache[which];
     if (p) return *p;
     p = std::make_unique<Prepared>();
@@ -113,7 +115,10 @@ const Prepared& prepared(int which) {
             p->label = "472 x Montage dss-15d (10^6 nodes)";
             p->dag = copies(workload("wfinstances/pegasus/montage/montage-chameleon-dss-15d-001.json"), 472);
             break;
-        default: p->label = "1,000 x Inspiral_1000 (10^6 nodes)"; p->dag = copies(workload("workflowsim-dax/Inspiral_1000.xml"), 1000); break;
+        case 9: p->label = "1,000 x Inspiral_1000 (10^6 nodes)"; p->dag = copies(workload("workflowsim-dax/Inspiral_1000.xml"), 1000); break;
+        // `ics generate random-layered 10 10000 0.0008 1` (cli_bench.sh's
+        // `layered` case, lay5): a few big blocks, run one after the other.
+        default: p->label = "random layered 10 x 10^4, 8 arcs/node (10^5 nodes)"; p->dag = families::random_layered(10, 10000, 0.0008, 1); break;
     }
     p->sk = std::make_unique<skeleton::SkeletonRef>(p->dag);
     p->dec = decompose::decompose(p->sk->dag());
@@ -137,14 +142,16 @@ void BM_Linearize(benchmark::State& s) { linearize_case(s, false); }
 void BM_LinearizeReference(benchmark::State& s) { linearize_case(s, true); }
 
 // Objective memory: the guide plays every group and reorders sources in its
-// own copy of the block table (copied outside the timing).
+// own copy of the block table (copied outside the timing). The guide's
+// construction is timed (it settles the refines of blocks of parentless
+// sources in advance), as in schedule()'s linearization stage.
 void BM_LinearizeMemory(benchmark::State& state) {
     const Prepared& p = prepared(static_cast<int>(state.range(0)));
     for (auto _ : state) {
         state.PauseTiming();
         auto table = std::make_unique<blocks::ScheduleTable>(p.table);
-        auto guide = std::make_unique<schedule::MemoryGuide>(p.dag, p.sk->dag(), p.dec, *table);
         state.ResumeTiming();
+        auto guide = std::make_unique<schedule::MemoryGuide>(p.dag, p.sk->dag(), p.dec, *table);
         auto lin = schedule::linearize(p.dec, *table, guide.get());
         benchmark::DoNotOptimize(lin);
         state.PauseTiming();
@@ -238,8 +245,8 @@ void BM_TwoSweepPath(benchmark::State& state) {
     state.SetLabel(state.range(0) ? "W(40000,2) x 2, one bit per cell" : "W(40000,2) x 2, checkpoints");
 }
 
-BENCHMARK(BM_Linearize)->DenseRange(0, 9)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_LinearizeMemory)->DenseRange(0, 9)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Linearize)->DenseRange(0, 10)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LinearizeMemory)->DenseRange(0, 10)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LinearizeReference)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BlockTable)->Arg(3)->Arg(7)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ExactSearches)->Arg(3)->Arg(7)->Unit(benchmark::kMillisecond);

@@ -29,7 +29,7 @@ namespace ics::schedule {
 namespace {
 
 struct Counts {
-    std::uint64_t dags = 0, refined = 0, kept = 0;
+    std::uint64_t dags = 0, refined = 0, kept = 0, settled = 0;
 };
 
 // Linearizes `dag` for memory with either refine() and compares everything.
@@ -54,7 +54,9 @@ void compare_on(const Dag& dag, const std::string& what, Counts& counts) {
             break;
         }
     }
+    EXPECT_EQ(slow.settled_blocks(), 0u) << what;  // the reference settles nothing in advance
     ++counts.dags;
+    counts.settled += fast.settled_blocks();
     counts.refined += fast.refined_blocks();
     counts.kept += fast.kept_blocks();
 }
@@ -241,6 +243,46 @@ TEST(MemoryGuide, PairsMatchReferenceOnLaplaceAndTwoSourceBlocks) {
         if (HasFatalFailure()) return;
     }
     EXPECT_GT(counts.refined, 5000u) << counts.refined;
+}
+
+// The guide's shortcuts against the reference, on inputs that reach each:
+// refines settled at construction (blocks of parentless sources: the first
+// layer of summed bipartite blocks and of workflow copies, refined and
+// given up on), the first step's gains counted from the sinks and only the
+// sources of the first gain weighed (wide random layered blocks, whose
+// first gain is 1 or more with few such sources, or 0), children scans
+// skipped while no block is announced (layered blocks run one after the
+// other), and the linearizer's per-delta FIFOs with moved blocks (many
+// copies: queues of hundreds of blocks whose deltas change while queued).
+TEST(MemoryGuide, ShortcutsMatchReferenceOnRootsWideLayersAndCopies) {
+    Counts counts;
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        SplitMix64 pick(seed * 2654435761u);
+        const auto layers = 1 + static_cast<std::uint32_t>(pick.below(3));
+        const auto blocks = 20 + static_cast<std::uint32_t>(pick.below(100));
+        const auto width = 2 + static_cast<std::uint32_t>(pick.below(pick.uniform() < 0.3 ? 16 : 8));
+        const double shortcut = pick.uniform() < 0.5 ? 0.0 : 0.3 * pick.uniform();
+        compare_on(bipartite_layers(layers, blocks, width, 0.1 + 0.4 * pick.uniform(), shortcut, seed),
+                   "block sums seed " + std::to_string(seed), counts);
+        compare_on(workflow(10 + static_cast<std::uint32_t>(pick.below(30)), 2 + static_cast<std::uint32_t>(pick.below(30)),
+                            0.2 * pick.uniform(), shortcut, seed),
+                   "workflow copies seed " + std::to_string(seed), counts);
+        if (HasFatalFailure()) return;
+    }
+    EXPECT_GT(counts.settled, 800u) << counts.settled;
+    const std::uint64_t roots = counts.settled;
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+        SplitMix64 pick(seed * 40503);
+        const auto layers = 2 + static_cast<std::uint32_t>(pick.below(4));
+        const auto width = 100 + static_cast<std::uint32_t>(pick.below(300));
+        const double arcs_per_node = 1.5 + 8 * pick.uniform();
+        compare_on(families::random_layered(layers, width, arcs_per_node / width, seed),
+                   "wide random-layered seed " + std::to_string(seed), counts);
+        if (HasFatalFailure()) return;
+    }
+    EXPECT_GT(counts.settled, roots) << "no wide first layer settled";
+    EXPECT_GT(counts.refined, 2500u) << counts.refined;
+    EXPECT_GT(counts.kept, 100u) << counts.kept;
 }
 
 }  // namespace
