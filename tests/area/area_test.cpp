@@ -19,6 +19,7 @@
 #include "families/families.hpp"
 #include "pebble/pebble.hpp"
 #include "schedule/schedule.hpp"
+#include "reference_sidney_order.hpp"
 
 namespace ics::exact_test {
 namespace {
@@ -848,69 +849,11 @@ TEST(Sidney, CopiesAfterATakenPrefixReuseTheirRun) {
 }
 
 // sidney_order before issue 18's speedups (a scan of the parents for the
-// last unexecuted one, 1/missing by division), kept to compare with.
+// last unexecuted one, 1/missing by division): the tests' reference.
 std::vector<NodeId> scanning_sidney_order(const Dag& dag, const area::SidneyDecomposition& sd,
                                           std::span<const NodeId> taken) {
-    const NodeId n = dag.node_count();
-    std::vector<std::uint32_t> block_of(n, kNoNode), missing(n), gain(n, 0);
-    for (std::size_t b = 0; b < sd.block_count(); ++b)
-        for (std::uint32_t k = sd.offsets[b]; k < sd.offsets[b + 1]; ++k) block_of[sd.nodes[k]] = static_cast<std::uint32_t>(b);
-    std::vector<char> done(n, 0);
-    std::vector<NodeId> order;
-    for (NodeId v = 0; v < n; ++v) missing[v] = dag.in_degree(v);
-    for (NodeId u : taken) {
-        done[u] = 1;
-        order.push_back(u);
-        for (NodeId c : dag.children(u)) --missing[c];
-    }
-    for (NodeId v = 0; v < n; ++v)
-        if (!done[v] && missing[v] == 1)
-            for (NodeId p : dag.parents(v))
-                if (!done[p]) {
-                    ++gain[p];
-                    break;
-                }
-    using Entry = std::tuple<std::uint32_t, double, bool, std::int64_t>;
-    std::priority_queue<Entry> heap;
-    std::vector<std::vector<NodeId>> waiting(sd.block_count());
-    std::size_t current = 0;
-    auto progress = [&](NodeId v) {
-        double p = 0;
-        for (NodeId c : dag.children(v)) p += missing[c] > 1 ? 1.0 / missing[c] : 0.0;
-        return p;
-    };
-    auto entry = [&](NodeId v) { return Entry{gain[v], progress(v), !dag.is_sink(v), -static_cast<std::int64_t>(v)}; };
-    auto eligible = [&](NodeId v) {
-        if (block_of[v] == current) heap.push(entry(v));
-        else waiting[block_of[v]].push_back(v);
-    };
-    for (NodeId v = 0; v < n; ++v)
-        if (!done[v] && missing[v] == 0) eligible(v);
-    for (current = 0; current < sd.block_count(); ++current) {
-        for (NodeId v : waiting[current]) heap.push(entry(v));
-        waiting[current] = {};
-        while (!heap.empty()) {
-            const auto [g, prog, nonsink, negid] = heap.top();
-            heap.pop();
-            const auto u = static_cast<NodeId>(-negid);
-            if (done[u] || g != gain[u]) continue;
-            done[u] = 1;
-            order.push_back(u);
-            for (NodeId c : dag.children(u)) {
-                if (--missing[c] == 0) {
-                    eligible(c);
-                } else if (missing[c] == 1) {
-                    for (NodeId p : dag.parents(c))
-                        if (!done[p]) {
-                            ++gain[p];
-                            if (missing[p] == 0 && block_of[p] == current) heap.push(entry(p));
-                            break;
-                        }
-                }
-            }
-        }
-    }
-    return order;
+    std::uint64_t area = 0;
+    return test::reference_order(dag, sd, taken, area);
 }
 
 // sidney_order names the last unexecuted parent by XOR and takes 1/k from a
