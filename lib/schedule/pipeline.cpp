@@ -49,6 +49,23 @@ const char* objective_name(Objective o) noexcept {
 
 namespace {
 
+// The memory cost of a schedule (§2.2.3): the most executed nodes with an
+// unexecuted child at once. The order is topological: v's count of children
+// yet to run is set when v runs, before any child decrements it (no pass to
+// fill it first).
+std::uint32_t open_peak(const Dag& dag, std::span<const NodeId> order) {
+    BigVector<std::uint32_t> pending(dag.node_count());
+    std::uint32_t open = 0, memory = 0;
+    for (NodeId v : order) {
+        const std::uint32_t out = dag.out_degree(v);
+        pending[v] = out;
+        open += out > 0 ? 1u : 0u;
+        for (NodeId p : dag.parents(v)) open -= --pending[p] == 0 ? 1u : 0u;
+        memory = std::max(memory, open);
+    }
+    return memory;
+}
+
 // Theorem 2.1: each group's block nonsinks in the mandated (or interleaved)
 // order, then every sink of the dag.
 //
@@ -61,16 +78,13 @@ namespace {
 // order that is but one candidate of the AREA fallback needs it only if it
 // wins (issue 18: no pass over the parents; its E(t) from the profiles
 // spares the winner's play).
-std::uint32_t open_peak(const Dag& dag, std::span<const NodeId> order);
-
 std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks, const Linearization& lin,
                              pebble::Evaluation* ev, bool with_memory = true) {
     const NodeId n = dag.node_count();
     std::vector<NodeId> order;
     order.reserve(n);
     std::uint32_t e = 0;
-    const bool count = ev != nullptr;
-    if (count) {
+    if (ev) {
         // The sources: Kahn's FIFO order starts with all of them (dag.hpp),
         // so only they are read, not every node's in-degree.
         for (NodeId v : dag.topological_order()) {
@@ -86,7 +100,7 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
     std::uint64_t area = e;
     auto run = [&](NodeId v, std::uint32_t newly) {
         order.push_back(v);
-        if (count) {
+        if (ev) {
             e = e - 1 + newly;
             area += e;
             ev->eligible.push_back(e);
@@ -105,7 +119,7 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
         }
         for (std::uint32_t b : members) {
             const auto o = blocks.order(b);
-            if (!count) {
+            if (!ev) {
                 order.insert(order.end(), o.begin(), o.end());
                 continue;
             }
@@ -121,23 +135,6 @@ std::vector<NodeId> assemble(const Dag& dag, const blocks::ScheduleTable& blocks
         ev->memory = with_memory ? open_peak(dag, order) : 0;
     }
     return order;
-}
-
-// The memory cost of a schedule (§2.2.3): the most executed nodes with an
-// unexecuted child at once. The order is topological: v's count of children
-// yet to run is set when v runs, before any child decrements it (no pass to
-// fill it first).
-std::uint32_t open_peak(const Dag& dag, std::span<const NodeId> order) {
-    BigVector<std::uint32_t> pending(dag.node_count());
-    std::uint32_t open = 0, memory = 0;
-    for (NodeId v : order) {
-        const std::uint32_t out = dag.out_degree(v);
-        pending[v] = out;
-        open += out > 0 ? 1u : 0u;
-        for (NodeId p : dag.parents(v)) open -= --pending[p] == 0 ? 1u : 0u;
-        memory = std::max(memory, open);
-    }
-    return memory;
 }
 
 // Subsets the blocks' exhaustive searches of one call may visit together,
@@ -324,9 +321,9 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
         best_order = std::move(order);
         best_eval = evaluated ? std::move(eval) : pebble::Evaluation{};
     };
-    // (Not value_or: its argument, a pass over the components, would run anyway.)
     // The dag's components, found once for the budget and the decomposition below.
     area::SidneyComponents sidney_components = area::sidney_components(dag);
+    // (Not value_or: its argument, a pass over the components, would run anyway.)
     const std::uint64_t sidney_budget =
         opt.sidney_work_budget ? *opt.sidney_work_budget : area::sidney_work_budget(dag, sidney_components);
     if (!r.order.empty())
