@@ -143,14 +143,20 @@ std::vector<std::uint32_t> relatives(const Dag& dag, bool up, bool& ids_topologi
     return count;
 }
 
+// Both: the ancestors' lower bounds, then the descendants' (the walk up
+// tells the walk down whether the ids are topological).
+std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> ancestors_and_descendants(const Dag& dag) {
+    bool ids_topological = false;
+    std::vector<std::uint32_t> anc = relatives(dag, true, ids_topological);
+    return {std::move(anc), relatives(dag, false, ids_topological)};
+}
+
 }  // namespace
 
 bool detail::set_area_bound_id_walk(bool on) { return std::exchange(g_id_walk, on); }
 
 std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> detail::area_bound_relatives(const Dag& dag) {
-    bool ids_topological = false;
-    std::vector<std::uint32_t> anc = relatives(dag, true, ids_topological);
-    return {std::move(anc), relatives(dag, false, ids_topological)};
+    return ancestors_and_descendants(dag);
 }
 
 std::uint64_t area_upper_bound(const Dag& dag, const SidneyDecomposition& sd) {
@@ -161,9 +167,7 @@ std::uint64_t area_upper_bound(const Dag& dag, const SidneyDecomposition& sd) {
     // prefix sums are then the counts exactly.)
     std::vector<std::uint32_t> with_anc(static_cast<std::size_t>(n) + 2, 0), window(static_cast<std::size_t>(n) + 2, 0);
     {
-        bool ids_topological = false;
-        const std::vector<std::uint32_t> anc = relatives(dag, true, ids_topological);
-        const std::vector<std::uint32_t> desc = relatives(dag, false, ids_topological);
+        const auto [anc, desc] = ancestors_and_descendants(dag);
         for (NodeId v = 0; v < n; ++v) {
             ++with_anc[anc[v]];
             const std::int64_t last = static_cast<std::int64_t>(n) - 1 - desc[v];
