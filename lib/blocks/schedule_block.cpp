@@ -16,15 +16,17 @@ std::string generic_shape(const detail::BlockView& v) {
     return "bipartite(" + std::to_string(v.tops()) + " sources)";
 }
 
+// `profile`: the order's profile when the caller counted it (taken), else
+// local_profile's.
 BlockSchedule from_order(const detail::BlockView& v, Kind kind, bool proven, bool ico_exists,
-                         const std::vector<std::uint32_t>& order) {
+                         const std::vector<std::uint32_t>& order, std::vector<std::uint32_t>* profile = nullptr) {
     BlockSchedule out;
     out.kind = kind;
     out.proven = proven;
     out.ico_exists = ico_exists;
     out.shape = generic_shape(v);
     out.order = detail::to_global(v, order);
-    out.profile = detail::local_profile(v, order);
+    out.profile = profile ? std::move(*profile) : detail::local_profile(v, order);
     return out;
 }
 
@@ -34,14 +36,10 @@ BlockSchedule exact_schedule(const detail::BlockView& v) {
 }
 
 BlockSchedule greedy_schedule(const detail::BlockView& v) {
-    BlockSchedule out;
-    out.kind = Kind::greedy;
-    out.proven = false;
-    out.ico_exists = true;
-    out.shape = generic_shape(v);
     // (The profile comes from the greedy's own count of completed sinks.)
-    out.order = detail::to_global(v, detail::greedy_order(v, {}, &out.profile));
-    return out;
+    std::vector<std::uint32_t> profile;
+    const std::vector<std::uint32_t> order = detail::greedy_order(v, {}, &profile);
+    return from_order(v, Kind::greedy, false, true, order, &profile);
 }
 
 // Exhaustive search on the dual block (few sinks), then the dual schedule.
