@@ -1,8 +1,17 @@
 // Heuristic fallback order: nonsinks first, greedily by immediate yield.
+#include <utility>
+
 #include "common/indexed_heap.hpp"
+#include "common/min_id_set.hpp"
 #include "schedule/schedule.hpp"
 
 namespace ics::schedule {
+
+namespace {
+bool g_zero_set = true;  // set_greedy_order_zero_set
+}  // namespace
+
+bool set_greedy_order_zero_set(bool on) { return std::exchange(g_zero_set, on); }
 
 std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area) {
     const NodeId n = dag.node_count();
@@ -29,7 +38,18 @@ std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area) {
     auto key = [&](NodeId v) { return (std::uint64_t{pend[v].gain} << 32) | std::uint64_t{~v}; };
     auto heap = make_indexed_max_heap<std::uint64_t>([](std::uint64_t k) { return ~static_cast<NodeId>(k); },
                                                      [&](NodeId v) -> std::uint32_t& { return pend[v].slot; });
-    auto push = [&](NodeId v) { heap.push(key(v)); };
+    // The eligible nonsinks of gain 0 (most of them on sums of blocks and
+    // random dags: every source of 10^6-node random blocks at the start)
+    // wait in a MinIdSet instead (issue 18): every heap entry, of gain ≥ 1,
+    // comes first, and among gain 0 the key's order is the smallest id. A
+    // node that gains moves to the heap. The same pops as one heap.
+    MinIdSet zero(g_zero_set ? n : 0);
+    auto push = [&](NodeId v) {
+        if (g_zero_set && pend[v].gain == 0)
+            zero.insert(v);
+        else
+            heap.push(key(v));
+    };
     std::vector<NodeId> sinks, order;
     order.reserve(n);
     auto make_eligible = [&](NodeId v) {
@@ -46,11 +66,19 @@ std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area) {
             ++eligible;
         }
     std::uint64_t sum = eligible;
-    while (!heap.empty()) {
-        // (The next node's children start loading while the heap pops, then
-        // their states, which sit at random places, all at once.)
-        __builtin_prefetch(dag.children(~static_cast<NodeId>(heap.at(0))).data());
-        const NodeId u = ~static_cast<NodeId>(heap.pop());
+    for (;;) {
+        NodeId u;
+        if (!heap.empty()) {
+            // (The next node's children start loading while the heap pops,
+            // then their states, which sit at random places, all at once.)
+            __builtin_prefetch(dag.children(~static_cast<NodeId>(heap.at(0))).data());
+            u = ~static_cast<NodeId>(heap.pop());
+        } else if (!zero.empty()) {
+            u = zero.min();
+            zero.erase(u);
+        } else {
+            break;
+        }
         order.push_back(u);
         --eligible;
         for (NodeId c : dag.children(u)) __builtin_prefetch(&pend[c]);
@@ -65,8 +93,14 @@ std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area) {
                 // The last unexecuted parent (Dag merges parallel arcs):
                 // in the heap if eligible, else it enters with this gain.
                 Pending& pp = pend[pc.rest];
+                const bool in_zero = g_zero_set && pp.missing == 0 && pp.gain == 0;
                 ++pp.gain;
-                if (pp.missing == 0) heap.raise(pc.rest, key(pc.rest));
+                if (in_zero) {
+                    zero.erase(pc.rest);
+                    heap.push(key(pc.rest));
+                } else if (pp.missing == 0) {
+                    heap.raise(pc.rest, key(pc.rest));
+                }
             }
         }
         sum += eligible;

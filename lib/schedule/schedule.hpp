@@ -183,4 +183,8 @@ Result schedule(const Dag& dag, const Options& options, Workspace* workspace);
 // the order is built (no second pass).
 std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area = nullptr);
 
+// Test hook: false keeps greedy_order's gain-0 nodes in its heap too (the
+// path before the MinIdSet). Returns the previous setting.
+bool set_greedy_order_zero_set(bool on);
+
 }  // namespace ics::schedule
