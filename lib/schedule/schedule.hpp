@@ -183,8 +183,9 @@ Result schedule(const Dag& dag, const Options& options, Workspace* workspace);
 // the order is built (no second pass).
 std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area = nullptr);
 
-// Test hook: false keeps greedy_order's gain-0 nodes in its heap too (the
-// path before the MinIdSet). Returns the previous setting.
-bool set_greedy_order_zero_set(bool on);
+// Test hook: greedy_order keeps eligible nodes of gain below `buckets`
+// (default 2, at most 32) in a MinIdSet per gain, the others in its heap;
+// 0: all in the heap (the path before). Returns the previous setting.
+std::uint32_t set_greedy_order_buckets(std::uint32_t buckets);
 
 }  // namespace ics::schedule

@@ -611,29 +611,31 @@ std::vector<NodeId> scanning_greedy_order(const Dag& dag) {
 }
 
 // greedy_order names the last unexecuted parent by XOR and moves a node's
-// one heap entry up when its gain grows, its gain-0 nodes waiting in a
-// MinIdSet (or, with the hook off, in the heap too): the same order as the
-// scanning one with its lazy heap on 400 random and layered dags of up to
-// 800 nodes, and its AREA is the play's.
+// one heap entry up when its gain grows, its nodes of small gains waiting in
+// a MinIdSet per gain (0, 1, 2, 8, 32 such buckets; 0: all in the heap):
+// the same order as the scanning one with its lazy heap on 400 random and
+// layered dags of up to 800 nodes, and its AREA is the play's.
 TEST(Schedule, GreedyOrderAsTheScanningOne) {
-    for (const bool zero_set : {true, false}) {
-        const bool before = set_greedy_order_zero_set(zero_set);
+    for (const std::uint32_t buckets : {8u, 0u, 1u, 2u, 32u}) {
+        const std::uint32_t before = set_greedy_order_buckets(buckets);
         for (std::uint64_t seed = 0; seed < 400; ++seed) {
             const auto n = static_cast<std::uint32_t>(5 + (seed * 61) % 795);
             const Dag g = mixed_dag(seed, n, 3.0 / n + 0.01 * static_cast<double>(seed % 5), 0.4);
             std::uint64_t area = 0;
             const std::vector<NodeId> order = greedy_order(g, &area);
-            ASSERT_EQ(order, scanning_greedy_order(g)) << "seed " << seed << " zero set " << zero_set;
-            ASSERT_EQ(area, pebble::area(g, order)) << "seed " << seed << " zero set " << zero_set;
+            ASSERT_EQ(order, scanning_greedy_order(g)) << "seed " << seed << " buckets " << buckets;
+            ASSERT_EQ(area, pebble::area(g, order)) << "seed " << seed << " buckets " << buckets;
         }
-        set_greedy_order_zero_set(before);
+        set_greedy_order_buckets(before);
     }
 }
 
-// Sums of small random bipartite blocks (many gain-0 sources waiting at
-// once, ids spread over every level of the MinIdSet: up to ~300,000 nodes)
-// and random dags of a few thousand nodes: the scanning order.
+// Sums of small random bipartite blocks (many gain-0 and gain-1 sources
+// waiting at once, ids spread over every level of the MinIdSets: up to
+// ~300,000 nodes), random dags of a few thousand nodes, and stars whose
+// hubs gain past every bucket: the scanning order, default buckets and 2.
 TEST(Large, GreedyOrderOnSumsAsTheScanningOne) {
+    std::vector<Dag> dags;
     for (std::uint32_t blocks : {40u, 300u, 3000u, 15000u}) {
         SplitMix64 rng(blocks);
         DagBuilder b;
@@ -643,12 +645,28 @@ TEST(Large, GreedyOrderOnSumsAsTheScanningOne) {
             for (NodeId t = 10; t < 20; ++t)
                 for (int r = 0; r < 3; ++r) b.add_arc(base + static_cast<NodeId>(rng.below(10)), base + t);
         }
-        const Dag g = b.build();
-        ASSERT_EQ(greedy_order(g), scanning_greedy_order(g)) << blocks << " blocks";
+        dags.push_back(b.build());
     }
-    for (std::uint64_t seed = 1; seed < 9; ++seed) {
-        const Dag g = mixed_dag(seed, 5000, 2.5 / 5000, 3.0 / 1700);
-        ASSERT_EQ(greedy_order(g), scanning_greedy_order(g)) << "seed " << seed;
+    for (std::uint64_t seed = 1; seed < 9; ++seed) dags.push_back(mixed_dag(seed, 5000, 2.5 / 5000, 3.0 / 1700));
+    {  // hubs of 1..60 private children behind a shared gate: gains cross 8 and 32
+        DagBuilder b;
+        const NodeId gate = b.add_node("gate");
+        for (std::uint32_t h = 0; h < 200; ++h) {
+            const NodeId hub = b.add_node("h" + std::to_string(h));
+            b.add_arc(gate, hub);
+            for (std::uint32_t c = 0; c < 1 + (h * 7) % 60; ++c) {
+                const NodeId leaf = b.add_node("h" + std::to_string(h) + "_" + std::to_string(c));
+                b.add_arc(hub, leaf);
+                if (c % 3 == 0) b.add_arc(gate, leaf);
+            }
+        }
+        dags.push_back(b.build());
+    }
+    for (const std::uint32_t buckets : {8u, 2u}) {
+        const std::uint32_t before = set_greedy_order_buckets(buckets);
+        for (std::size_t k = 0; k < dags.size(); ++k)
+            ASSERT_EQ(greedy_order(dags[k]), scanning_greedy_order(dags[k])) << "dag " << k << " buckets " << buckets;
+        set_greedy_order_buckets(before);
     }
 }
 
