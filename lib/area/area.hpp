@@ -74,6 +74,14 @@ struct SidneyDecomposition {
     // by ratio with the other components'.
     std::vector<std::pair<std::uint32_t, std::uint64_t>> envelope;
     std::uint64_t work = 0;  // arcs built and scanned over all max-flow calls
+    // The weakly connected components (of the dag left after `taken`,
+    // numbered by their smallest id) that the blocks come from, one per
+    // block; and per component, the earlier component whose blocks are its
+    // own up to the order-preserving renaming of their nodes (sums of copies:
+    // sidney.cpp's ComponentMemo), else itself. sidney_order runs a
+    // component's blocks together and a copy's as its original's (issue 18).
+    // Empty when not known (a decomposition built by hand).
+    std::vector<std::uint32_t> block_component, copy_of;
     std::size_t block_count() const noexcept { return offsets.size() - 1; }
     std::uint32_t block_size(std::size_t i) const noexcept { return offsets[i + 1] - offsets[i]; }
 };
@@ -115,6 +123,10 @@ std::uint64_t sidney_work_budget(const Dag& dag, const SidneyComponents& comps);
 SidneyDecomposition sidney_decomposition_from(const Dag& dag, SidneyComponents&& comps, std::uint64_t work_budget);
 
 namespace detail {
+// Test hook: false runs sidney_order's blocks in turn, not component by
+// component with copies renamed (SidneyDecomposition::copy_of). Returns the
+// previous setting.
+bool set_sidney_order_by_component(bool on);
 // Tests only: the largest residual capacity the max-flow keeps in 32 bits
 // before it starts the call over in 64 (sidney.cpp; 0: 64 bits from the
 // start); returns the previous one. The decomposition is the same whatever

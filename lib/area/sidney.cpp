@@ -660,6 +660,7 @@ public:
         std::vector<std::uint32_t> key, ranks, ends;
         std::vector<std::uint64_t> released;  // each block's released count
         std::uint64_t work = 0;
+        std::uint32_t component = 0;  // the component that ran it
     };
     const Run* find() const {
         const auto [lo, hi] = index_.equal_range(hash_);
@@ -670,10 +671,11 @@ public:
     // Remembers the run of the last shape: blocks nodes[from..] closed by
     // ends[first..] (absolute), `work` spent, the blocks' released counts.
     void keep(std::span<const NodeId> nodes, std::size_t from, std::span<const std::uint32_t> ends, std::size_t first,
-              std::uint64_t work, std::span<const std::uint64_t> released) {
+              std::uint64_t work, std::span<const std::uint64_t> released, std::uint32_t component) {
         Run r;
         r.key = key_;
         r.work = work;
+        r.component = component;
         r.released.assign(released.begin(), released.end());
         for (std::size_t k = from; k < nodes.size(); ++k) r.ranks.push_back(rank_[nodes[k]]);
         for (std::size_t k = first; k < ends.size(); ++k) r.ends.push_back(static_cast<std::uint32_t>(ends[k] - from));
@@ -904,6 +906,9 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
     };
     ComponentMemo memo(n);
     std::uint64_t memo_tries = 0, memo_hits = 0;
+    // Each block's component, and the component each one copies (itself
+    // unless replayed), for sidney_order.
+    std::vector<std::uint32_t> component_of, copy_of(comps.size());
     for (std::size_t c = 0; c < comps.size(); ++c) {
         cumulative += sizes[c];
         const u128 share = static_cast<u128>(work_budget) * cumulative / total;
@@ -923,13 +928,16 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
             for (std::uint32_t x : seen->ranks) nodes.push_back(comps[c][x]);
             for (std::uint32_t e : seen->ends) ends.push_back(static_cast<std::uint32_t>(from + e));
             dec.replay(comps[c], seen->work);
+            copy_of[c] = seen->component;
             ++g_component_reuses;
             ++memo_hits;
             replayed = g_shortcuts;
         } else {
             cut = dec.run(comps[c], static_cast<std::uint64_t>(share), nodes, ends, missing.data(), sizes[c]);
             keep = shaped && !seen && !cut;
+            copy_of[c] = static_cast<std::uint32_t>(c);
         }
+        component_of.resize(ends.size(), static_cast<std::uint32_t>(c));
         // A giant component's network is not reused: freed before the
         // arrays below are allocated (peak memory).
         if (sizes[c] >= kReleaseNetworkItems) dec.release_networks();
@@ -968,7 +976,7 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
         }
         if (keep)
             memo.keep(nodes, from, ends, first.back(), dec.work() - work_before,
-                      std::span<const std::uint64_t>(released_of).subspan(first.back()));
+                      std::span<const std::uint64_t>(released_of).subspan(first.back()), static_cast<std::uint32_t>(c));
         if (cut && pieces_are_blocks && g_shortcuts)  // the blocks before, listed now
             for (std::size_t k = 0; k < first.back(); ++k)
                 pieces.push_back(block_piece(k));
@@ -1001,11 +1009,13 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
     // (ties: the component holding the smaller id first).
     SidneyDecomposition out;
     out.nodes.reserve(n);
+    out.block_component.reserve(released_of.size());
     if (pieces_from_merge) pieces.reserve(released_of.size());
     auto emit = [&](std::size_t k) {
         out.nodes.insert(out.nodes.end(), nodes.begin() + begin_of(k), nodes.begin() + ends[k]);
         out.offsets.push_back(static_cast<std::uint32_t>(out.nodes.size()));
         out.released.push_back(released_of[k]);
+        out.block_component.push_back(component_of[k]);
         if (pieces_from_merge) pieces.push_back(block_piece(k));
     };
     if (!merge_by_counting(first, released_of, [&](std::size_t k) { return ends[k] - begin_of(k); }, emit)) {
@@ -1035,6 +1045,7 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
             pieces.push_back(block_piece(k));
         std::stable_sort(pieces.begin(), pieces.end(), higher);
     }
+    out.copy_of = std::move(copy_of);
     out.complete = !dec.exhausted();
     out.unsplit = dec.unsplit();
     out.work = dec.work();

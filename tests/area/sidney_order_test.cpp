@@ -261,6 +261,50 @@ TEST(SidneyOrder, AsTheLazyHeapOnTheFamilies) {
     EXPECT_EQ(compared, static_cast<int>(fams.size()) * 2 * 7);
 }
 
+// Sums of copies and of distinct small dags: the decomposition's memo
+// replays the copies (SidneyDecomposition::copy_of), and sidney_order runs
+// the blocks component by component, a copy's renamed from its original's:
+// the reference's order and AREA, and the blocks run in turn (hook off),
+// with and without a taken prefix, budgets whole, cut and 0.
+TEST(SidneyOrder, ByComponentAsInTurnOnSums) {
+    int compared = 0, copies = 0;
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+        std::mt19937_64 rng(500 + seed);
+        const auto pick = [&](std::uint32_t lo, std::uint32_t hi) { return std::uniform_int_distribution<std::uint32_t>(lo, hi)(rng); };
+        std::vector<Dag> kinds;
+        kinds.push_back(random_blocks(pick(1, 2), rng));
+        kinds.push_back(layered(pick(2, 4), pick(2, 6), pick(1, 3), 1, rng));
+        kinds.push_back(erdos_renyi(pick(3, 12), 1.5, rng));
+        std::vector<const Dag*> parts;
+        for (std::uint32_t k = pick(2, 40); k-- > 0;) parts.push_back(&kinds[pick(0, 2)]);
+        const Dag g = algebra::sum(parts).dag;
+        std::vector<std::vector<NodeId>> prefixes{{}, random_prefix(g, pick(1, g.node_count() / 3 + 1), rng)};
+        for (const auto& taken : prefixes) {
+            const SidneyDecomposition whole = area::sidney_decomposition(g, taken);
+            for (const std::uint64_t budget : {whole.work + 1, whole.work / 3, std::uint64_t{0}}) {
+                const SidneyDecomposition sd = area::sidney_decomposition(g, taken, budget);
+                ASSERT_EQ(sd.block_component.size(), sd.block_count());
+                for (std::size_t c = 0; c < sd.copy_of.size(); ++c) copies += sd.copy_of[c] != c ? 1 : 0;
+                std::uint64_t area = 0, in_turn_area = 0, ref_area = 0;
+                const std::vector<NodeId> order = area::sidney_order(g, sd, taken, &area);
+                const bool before = area::detail::set_sidney_order_by_component(false);
+                const std::vector<NodeId> in_turn = area::sidney_order(g, sd, taken, &in_turn_area);
+                area::detail::set_sidney_order_by_component(before);
+                const std::vector<NodeId> ref = reference_order(g, sd, taken, ref_area);
+                const std::string what = "seed " + std::to_string(seed) + ", taken " + std::to_string(taken.size()) +
+                                         ", budget " + std::to_string(budget);
+                ASSERT_EQ(order, ref) << what;
+                ASSERT_EQ(in_turn, ref) << what;
+                ASSERT_EQ(area, ref_area) << what;
+                ASSERT_EQ(in_turn_area, ref_area) << what;
+                ++compared;
+            }
+        }
+    }
+    EXPECT_EQ(compared, 30 * 2 * 3);
+    EXPECT_GT(copies, 500);  // the copies' path ran
+}
+
 // Real workflows (ICS_WORKLOADS): Inspiral, Montage, CyberShake, Sipht,
 // Epigenomics of WorkflowSim, alone and as a 3-copy sum.
 TEST(SidneyOrder, AsTheLazyHeapOnWorkflows) {
