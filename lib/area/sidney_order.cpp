@@ -372,9 +372,23 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
             std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
             for (std::size_t b = 0; b < blocks; ++b) member[cursor[sd.block_component[b]]++] = static_cast<std::uint32_t>(b);
         }
-        for (std::size_t c = 0; c < comps; ++c)
-            if (sd.copy_of[c] == c)
-                for (std::uint32_t k = start[c]; k < start[c + 1]; ++k) run_block(member[k]);
+        bool copies = false;
+        for (std::size_t c = 0; c < comps; ++c) {
+            if (sd.copy_of[c] != c) {
+                copies = true;
+                continue;
+            }
+            for (std::uint32_t k = start[c]; k < start[c + 1]; ++k) run_block(member[k]);
+        }
+        // Each run node's index in its block's list (id order), in its slot,
+        // which nothing reads once it has run: where the node's copy sits in
+        // the copy's block.
+        if (copies)
+            for (std::size_t c = 0; c < comps; ++c)
+                if (sd.copy_of[c] == c)
+                    for (std::uint32_t k = start[c]; k < start[c + 1]; ++k)
+                        for (std::uint32_t i = 0, b = member[k]; i < sd.block_size(b); ++i)
+                            pend[sd.nodes[sd.offsets[b] + i]].slot = i;
         for (std::size_t c = 0; c < comps; ++c) {
             const std::uint32_t o = sd.copy_of[c];
             if (o == c) continue;
@@ -386,12 +400,10 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 if (sd.block_size(to) != size) fail(Errc::internal, "Sidney order: a copy's block differs in size");
                 // Both blocks list their nodes in id order: the i-th node of
                 // the original is the i-th of the copy.
-                const NodeId* const orig = sd.nodes.data() + sd.offsets[from];
                 const NodeId* const copy = sd.nodes.data() + sd.offsets[to];
                 const NodeId* const ran = order.data() + base + sd.offsets[from];
                 NodeId* const out = order.data() + base + sd.offsets[to];
-                for (std::uint32_t i = 0; i < size; ++i)
-                    out[i] = copy[std::lower_bound(orig, orig + size, ran[i]) - orig];
+                for (std::uint32_t i = 0; i < size; ++i) out[i] = copy[pend[ran[i]].slot];
                 std::copy_n(newly.data() + sd.offsets[from], size, newly.data() + sd.offsets[to]);
             }
         }
