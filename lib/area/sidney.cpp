@@ -275,6 +275,171 @@ private:
     bool small_ = false;
 };
 
+// Dinic on networks of at most 64 vertices (sums of small blocks: ~135,000
+// max-flows of ~30 vertices at 10^6 nodes, issue 18), in fixed arrays
+// sized once: no count / layout / add passes of FlowNetwork over a list, no
+// vectors resized per call, 8-byte arcs with byte heads. The same CSR (each
+// vertex's arcs in the order listed, forward and reverse), the same BFS
+// (MaxFlow::bfs_small: levels over words of residual heads) and DFS, hence
+// the same flow, least maximizer and work, stopping at the same points.
+// Residuals in 32 bits: finite capacities are at most 63 here, an infinite
+// arc holds 2^30 and takes arithmetic (its flow is at most the total,
+// ≤ 63²), so no call starts over wide (the generic path is taken when a
+// test's narrow limit is below the capacities). Test hook
+// detail::set_sidney_small_networks.
+bool g_small_networks = true;
+
+class SmallMaxFlow {
+public:
+    static constexpr std::uint32_t kMaxVertices = 64;
+    // At most one arc between two vertices (MaxFlow::layout), so at most
+    // 64 · 63 / 2 arcs, each stored with its reverse.
+    static constexpr std::uint32_t kMaxArcs = kMaxVertices * (kMaxVertices - 1) / 2;
+
+    void begin(std::uint32_t vertices) {
+        if (arc_.empty()) {
+            arc_.resize(2 * kMaxArcs);
+            listed_.resize(kMaxArcs);
+        }
+        n_ = vertices;
+        arcs_ = 0;
+        std::fill(start_, start_ + n_ + 1, 0);
+    }
+    // Lists arc u -> v (c < 0: infinite), counting both ends.
+    void list(std::uint32_t u, std::uint32_t v, Capacity c) {
+        listed_[arcs_++] = {static_cast<std::uint8_t>(u), static_cast<std::uint8_t>(v),
+                            c < 0 ? kInfinite : static_cast<std::uint32_t>(c)};
+        ++start_[u + 1];
+        ++start_[v + 1];
+    }
+    std::uint32_t arc_count() const noexcept { return arcs_; }
+    // Places the listed arcs (FlowNetwork::layout then add, in list order).
+    void build() {
+        for (std::uint32_t x = 0; x < n_; ++x) start_[x + 1] += start_[x];
+        std::copy(start_, start_ + n_, cursor_);
+        std::fill(res_, res_ + n_, 0);
+        Arc* const arc = arc_.data();
+        for (std::uint32_t k = 0; k < arcs_; ++k) {
+            const Listed l = listed_[k];
+            const std::uint16_t a = cursor_[l.from]++, b = cursor_[l.to]++;
+            arc[a] = {l.cap, b, l.to};
+            arc[b] = {0, a, l.from};
+            res_[l.from] |= std::uint64_t{1} << l.to;  // (capacities here are never 0)
+        }
+    }
+    // MaxFlow::run from s = 0 to t = 1 on the built network.
+    Capacity run(std::uint64_t& work_out, std::uint64_t limit) {
+        std::uint64_t work = work_out + 2 * std::uint64_t{arcs_};
+        struct Flush {
+            std::uint64_t& out;
+            const std::uint64_t& local;
+            ~Flush() { out = local; }
+        } flush{work_out, work};
+        constexpr std::uint32_t s = 0, t = 1;
+        Arc* const arc = arc_.data();
+        Capacity total = 0;
+        while (bfs(work)) {
+            if (work > limit) return -1;
+            std::copy(start_, start_ + n_, cursor_);
+            std::uint32_t depth = 0;  // path_[0 .. depth): the arcs from s to v
+            std::uint32_t v = s;
+            for (;;) {
+                if (work > limit) return -1;
+                if (v == t) {
+                    std::uint32_t f = kInfinite;
+                    for (std::uint32_t i = 0; i < depth; ++i) f = std::min(f, arc[path_[i]].cap);
+                    std::uint32_t cut = depth;
+                    for (std::uint32_t i = 0; i < depth; ++i) {
+                        Arc& a = arc[path_[i]];
+                        Arc& r = arc[a.rev];
+                        a.cap -= f;
+                        r.cap += f;
+                        // The arc's head leaves its tail's residual heads iff saturated; the tail joins the head's.
+                        if (a.cap == 0) {
+                            res_[r.to] &= ~(std::uint64_t{1} << a.to);
+                            if (cut == depth) cut = i;
+                        }
+                        res_[a.to] |= std::uint64_t{1} << r.to;
+                    }
+                    work += depth;
+                    total += f;
+                    depth = cut;
+                    v = depth == 0 ? s : arc[path_[depth - 1]].to;
+                    continue;
+                }
+                const std::uint32_t end = start_[v + 1];
+                const std::int32_t next_level = level_[v] + 1;
+                std::uint32_t e = cursor_[v];
+                bool advanced = false;
+                for (; e < end; ++e) {
+                    ++work;
+                    const Arc& a = arc[e];
+                    if (a.cap > 0 && level_[a.to] == next_level) {
+                        advanced = true;
+                        break;
+                    }
+                }
+                cursor_[v] = static_cast<std::uint16_t>(e);
+                if (advanced) {
+                    path_[depth++] = static_cast<std::uint16_t>(e);
+                    v = arc[e].to;
+                    continue;
+                }
+                if (v == s) break;
+                level_[v] = -1;  // dead end in this phase
+                const std::uint16_t back = path_[--depth];
+                v = arc[arc[back].rev].to;
+                ++cursor_[v];
+            }
+        }
+        return total;
+    }
+    // After run: whether v is reachable from s in the residual network.
+    bool source_side(std::uint32_t v) const { return level_[v] >= 0; }
+
+private:
+    static constexpr std::uint32_t kInfinite = std::uint32_t{1} << 30;
+    struct Arc {
+        std::uint32_t cap;
+        std::uint16_t rev;
+        std::uint8_t to;
+    };
+    struct Listed {
+        std::uint8_t from, to;
+        std::uint32_t cap;
+    };
+
+    // MaxFlow::bfs_small: the same levels and work as the scanning BFS.
+    bool bfs(std::uint64_t& work) {
+        constexpr std::uint32_t s = 0, t = 1;
+        work += n_;
+        std::fill(level_, level_ + n_, -1);
+        level_[s] = 0;
+        std::uint64_t seen = std::uint64_t{1} << s, frontier = seen;
+        for (std::int32_t d = 1; frontier != 0; ++d) {
+            std::uint64_t next = 0;
+            for (std::uint64_t f = frontier; f != 0; f &= f - 1) {
+                const auto u = static_cast<std::uint32_t>(std::countr_zero(f));
+                work += start_[u + 1] - start_[u];
+                next |= res_[u];
+            }
+            next &= ~seen;
+            seen |= next;
+            for (std::uint64_t f = next; f != 0; f &= f - 1) level_[std::countr_zero(f)] = d;
+            if ((next >> t) & 1) break;
+            frontier = next;
+        }
+        return level_[t] >= 0;
+    }
+
+    std::uint32_t n_ = 0, arcs_ = 0;
+    std::uint16_t start_[kMaxVertices + 1] = {}, cursor_[kMaxVertices] = {}, path_[kMaxVertices] = {};
+    std::int32_t level_[kMaxVertices] = {};
+    std::uint64_t res_[kMaxVertices] = {};
+    std::vector<Arc> arc_;
+    std::vector<Listed> listed_;
+};
+
 // Decomposes one weakly connected component (its nodes in `comp`) into
 // blocks (node sets, in order) appended to `out`. `done` marks the jobs
 // already taken. The blocks' released counts are filled in afterwards.
@@ -445,11 +610,16 @@ private:
             // reversed network (push_relabel.hpp), the same least maximizer.
             const auto vertices = static_cast<std::uint32_t>(2 + u.size() + markers.size());
             const bool pr = vertices >= g_push_relabel_vertices;
+            // Networks of sums of small blocks: SmallMaxFlow (with the small
+            // BFS; the generic path when a test's narrow limit is below the
+            // capacities: tests compare restarts).
+            const bool small = !pr && vertices <= SmallMaxFlow::kMaxVertices && g_small_networks && g_small_bfs &&
+                               (g_narrow_limit == 0 || static_cast<std::uint64_t>(std::max(size, weight)) <= g_narrow_limit);
             // Dinic's networks (small: sums of blocks or workflow copies
             // build ~10^6 of them) are listed once and built from the list,
             // not by walking the dag twice; the same arcs in the same order.
             // Push-relabel's (large) are built from the dag (peak memory).
-            if (!pr) {
+            if (!pr && !small) {
                 std::size_t bound = u.size() + markers.size();
                 for (NodeId j : u) bound += dag_.in_degree(j);
                 for (NodeId m : markers) bound += dag_.in_degree(m);
@@ -462,9 +632,9 @@ private:
                 for (std::size_t k = 0; k < listed_end_; ++k) arc(listed_[k].from, listed_[k].to, listed_[k].cap);
             };
             const std::uint64_t work_before = work_;
-            Capacity flow = -2;
+            Capacity flow = small ? solve_small(vertices, arcs) : -2;
             bool narrow = false;
-            if (g_narrow_limit > 0 && static_cast<std::uint64_t>(std::max(size, weight)) <= 0xFFFFFFFEu) {
+            if (!small && g_narrow_limit > 0 && static_cast<std::uint64_t>(std::max(size, weight)) <= 0xFFFFFFFEu) {
                 narrow = true;
                 flow = pr ? solve(pr_narrow_, vertices, arcs) : solve(narrow_, vertices, from_list);
                 if (flow == -2) {
@@ -480,6 +650,7 @@ private:
             }
             if (flow == -2) flow = pr ? solve(pr_wide_, vertices, arcs) : solve(wide_, vertices, from_list);
             auto source_side = [&](std::uint32_t x) {
+                if (small) return small_.source_side(x);
                 if (pr) return narrow ? pr_narrow_.reaches_sink(x) : pr_wide_.reaches_sink(x);
                 return narrow ? narrow_.source_side(x) : wide_.source_side(x);
             };
@@ -516,6 +687,20 @@ private:
         return reversed ? net.run(1, 0, work_, budget_, g_narrow_limit) : net.run(0, 1, work_, budget_, g_narrow_limit);
     }
 
+    // solve() on small_: listed and counted in one pass, built, run.
+    template <class Arcs>
+    Capacity solve_small(std::uint32_t vertices, Arcs&& arcs) {
+        small_.begin(vertices);
+        arcs([&](std::uint32_t a, std::uint32_t b, Capacity c) { small_.list(a, b, c); });
+        const std::uint64_t build = 2 * std::uint64_t{small_.arc_count()};
+        if (work_ + build > budget_) {  // as solve()
+            work_ += build;
+            return -1;
+        }
+        small_.build();
+        return small_.run(work_, budget_);
+    }
+
     const Dag& dag_;
     std::vector<char> done_, in_u_;
     std::vector<std::uint32_t> local_, stamp_;
@@ -528,6 +713,7 @@ private:
     std::vector<ListedArc> listed_;  // the last Dinic network's arcs: listed_[0 .. listed_end_)
     std::size_t listed_end_ = 0;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> segments_;
+    SmallMaxFlow small_;
     MaxFlow<std::uint32_t> narrow_;
     MaxFlow<Capacity> wide_;
     detail::PushRelabel<std::uint32_t> pr_narrow_;
@@ -796,6 +982,8 @@ std::uint32_t detail::set_sidney_push_relabel_vertices(std::uint32_t vertices) {
 bool detail::set_sidney_component_memo(bool on) { return std::exchange(g_component_memo, on); }
 
 bool detail::set_sidney_small_bfs(bool on) { return std::exchange(g_small_bfs, on); }
+
+bool detail::set_sidney_small_networks(bool on) { return std::exchange(g_small_networks, on); }
 
 bool detail::set_sidney_counting_merge(bool on) { return std::exchange(g_counting_merge, on); }
 
