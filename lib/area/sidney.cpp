@@ -87,12 +87,92 @@ std::uint64_t g_narrow_limit = 0xFFFFFFFEu, g_narrow_restarts = 0;
 // (tests: 0 = always, max = never).
 std::uint32_t g_push_relabel_vertices = 1u << 10;
 // Dinic's BFS over words of residual heads on networks of ≤ 64 vertices
-// (MaxFlow::bfs_small; tests: false = always the scanning one).
+// (levels_by_words; tests: false = always the scanning one).
 bool g_small_bfs = true;
 // Decomposer::predict_whole and the envelope's shortcuts in
 // sidney_decomposition (tests: false = the plain paths).
 bool g_shortcuts = true;
 std::uint64_t g_predicted_stops = 0;  // detail::sidney_predicted_stops
+
+// Dinic's BFS on a network of at most 64 vertices whose residual heads are
+// words (res[x]: bit y when x -> y has residual), a level at a time by
+// OR-ing words: the vertices of levels below t's are expanded, each
+// counting its arcs (scanned or not: start[] is the CSR), t's level is
+// labelled and not expanded, as the scanning BFS's queue does: the same
+// levels and the same work (added to `work`). False when t is unreachable.
+template <class Offset>
+bool levels_by_words(const Offset* start, const std::uint64_t* res, std::int32_t* level, std::uint32_t n,
+                     std::uint32_t s, std::uint32_t t, std::uint64_t& work) {
+    work += n;
+    std::fill(level, level + n, -1);
+    level[s] = 0;
+    std::uint64_t seen = std::uint64_t{1} << s, frontier = seen;
+    for (std::int32_t d = 1; frontier != 0; ++d) {
+        std::uint64_t next = 0;
+        for (std::uint64_t f = frontier; f != 0; f &= f - 1) {
+            const auto u = static_cast<std::uint32_t>(std::countr_zero(f));
+            work += start[u + 1] - start[u];
+            next |= res[u];
+        }
+        next &= ~seen;
+        seen |= next;
+        for (std::uint64_t f = next; f != 0; f &= f - 1) level[std::countr_zero(f)] = d;
+        if ((next >> t) & 1) break;
+        frontier = next;
+    }
+    return level[t] >= 0;
+}
+
+// One phase of Dinic's DFS after a BFS labelled `level`: from s, each step
+// scans the current vertex's arcs from its cursor for one with residual
+// into the next level (one unit of work per arc scanned) and follows it,
+// or retreats from a dead end (its level then -1, its parent's cursor
+// past the arc); at t, `augment(depth)` pushes the path path[0 .. depth)
+// and returns its first saturated arc's index, or -1 to abandon the run
+// (a narrow residual's overflow), and the path's length is counted. 0 when
+// s is dead, -1 when `work` passed `limit` (checked before each step),
+// -2 when augment abandoned.
+template <class Arc, class Offset, class Augment>
+int dinic_phase(const Arc* arc, const Offset* start, Offset* cursor, std::int32_t* level, Offset* path, std::uint32_t n,
+                std::uint32_t s, std::uint32_t t, std::uint64_t& work, std::uint64_t limit, Augment&& augment) {
+    std::copy(start, start + n, cursor);
+    std::uint32_t depth = 0;  // path[0 .. depth): the arcs from s to v
+    std::uint32_t v = s;
+    for (;;) {
+        if (work > limit) return -1;
+        if (v == t) {
+            const std::int64_t cut = augment(depth);
+            if (cut < 0) return -2;
+            work += depth;
+            depth = static_cast<std::uint32_t>(cut);
+            v = depth == 0 ? s : arc[path[depth - 1]].to;
+            continue;
+        }
+        const std::uint32_t end = start[v + 1];
+        const std::int32_t next_level = level[v] + 1;
+        std::uint32_t e = cursor[v];
+        bool advanced = false;
+        for (; e < end; ++e) {
+            ++work;
+            const Arc& a = arc[e];
+            if (a.cap > 0 && level[a.to] == next_level) {
+                advanced = true;
+                break;
+            }
+        }
+        cursor[v] = static_cast<Offset>(e);
+        if (advanced) {
+            path[depth++] = static_cast<Offset>(e);
+            v = arc[e].to;
+            continue;
+        }
+        if (v == s) return 0;
+        level[v] = -1;  // dead end in this phase
+        const Offset back = path[--depth];
+        v = arc[arc[back].rev].to;
+        ++cursor[v];
+    }
+}
 
 // Dinic's maximum flow (flow_network.hpp's storage). The DFS is iterative
 // (closure networks of deep dags have long paths of infinite arcs).
@@ -153,53 +233,24 @@ public:
         Capacity total = 0;
         while (bfs(s, t, work)) {
             if (work > limit) return -1;
-            std::copy(start, start + n_, cursor);
-            std::size_t depth = 0;  // path[0 .. depth): the arcs from s to v
-            std::uint32_t v = s;
-            for (;;) {
-                if (work > limit) return -1;
-                if (v == t) {
-                    Capacity f = std::numeric_limits<Capacity>::max();
-                    for (std::size_t i = 0; i < depth; ++i) f = std::min(f, Net::residual(path[i], f));
-                    std::size_t cut = depth;
-                    for (std::size_t i = 0; i < depth; ++i) {
-                        if (!Net::move(path[i], f, narrow)) return -2;
-                        if (small_) {  // the arc's head loses its residual iff saturated; its tail gains one
-                            const auto& a = arc[path[i]];
-                            const std::uint32_t tail = arc[a.rev].to;
-                            if (a.cap == 0) res_[tail] &= ~(std::uint64_t{1} << a.to);
-                            res_[a.to] |= std::uint64_t{1} << tail;
-                        }
-                        if (arc[path[i]].cap == 0 && cut == depth) cut = i;
+            const int phase = dinic_phase(arc, start, cursor, level, path, n_, s, t, work, limit, [&](std::uint32_t depth) {
+                Capacity f = std::numeric_limits<Capacity>::max();
+                for (std::size_t i = 0; i < depth; ++i) f = std::min(f, Net::residual(path[i], f));
+                std::uint32_t cut = depth;
+                for (std::uint32_t i = 0; i < depth; ++i) {
+                    if (!Net::move(path[i], f, narrow)) return std::int64_t{-1};
+                    if (small_) {  // the arc's head loses its residual iff saturated; its tail gains one
+                        const auto& a = arc[path[i]];
+                        const std::uint32_t tail = arc[a.rev].to;
+                        if (a.cap == 0) res_[tail] &= ~(std::uint64_t{1} << a.to);
+                        res_[a.to] |= std::uint64_t{1} << tail;
                     }
-                    work += depth;
-                    total += f;
-                    depth = cut;
-                    v = depth == 0 ? s : arc[path[depth - 1]].to;
-                    continue;
+                    if (arc[path[i]].cap == 0 && cut == depth) cut = i;
                 }
-                bool advanced = false;
-                const std::uint32_t from = v, end = start[v + 1];
-                const std::int32_t next_level = level[v] + 1;
-                std::uint32_t e = cursor[v];
-                for (; e < end; ++e) {
-                    ++work;
-                    const auto& a = arc[e];
-                    if (a.cap > 0 && level[a.to] == next_level) {
-                        path[depth++] = e;
-                        v = a.to;
-                        advanced = true;
-                        break;
-                    }
-                }
-                cursor[from] = e;
-                if (advanced) continue;
-                if (v == s) break;
-                level[v] = -1;  // dead end in this phase
-                const std::uint32_t back = path[--depth];
-                v = arc[arc[back].rev].to;
-                ++cursor[v];
-            }
+                total += f;
+                return std::int64_t{cut};
+            });
+            if (phase < 0) return phase;
         }
         return total;
     }
@@ -213,7 +264,7 @@ private:
     // Levels from s over residual arcs; vertices at t's level or deeper are
     // not expanded. False when t is unreachable.
     bool bfs(std::uint32_t s, std::uint32_t t, std::uint64_t& work_out) {
-        if (small_) return bfs_small(s, t, work_out);
+        if (small_) return levels_by_words(start_.data(), res_.data(), level_.data(), n_, s, t, work_out);
         std::uint64_t work = work_out + n_;
         std::int32_t* const level = level_.data();
         std::uint32_t* const queue = queue_.data();
@@ -240,35 +291,6 @@ private:
         return level[t] >= 0;
     }
 
-    // bfs() a level at a time over the words of residual heads: the
-    // vertices of levels below t's are expanded, each counting its arcs
-    // (scanned or not), t's level is labelled and not expanded, as bfs()'s
-    // queue does: the same levels and the same work.
-    bool bfs_small(std::uint32_t s, std::uint32_t t, std::uint64_t& work_out) {
-        std::uint64_t work = work_out + n_;
-        std::int32_t* const level = level_.data();
-        const std::uint32_t* const start = start_.data();
-        const std::uint64_t* const res = res_.data();
-        std::fill(level, level + n_, -1);
-        level[s] = 0;
-        std::uint64_t seen = std::uint64_t{1} << s, frontier = seen;
-        for (std::int32_t d = 1; frontier != 0; ++d) {
-            std::uint64_t next = 0;
-            for (std::uint64_t f = frontier; f != 0; f &= f - 1) {
-                const auto u = static_cast<std::uint32_t>(std::countr_zero(f));
-                work += start[u + 1] - start[u];
-                next |= res[u];
-            }
-            next &= ~seen;
-            seen |= next;
-            for (std::uint64_t f = next; f != 0; f &= f - 1) level[std::countr_zero(f)] = d;
-            if ((next >> t) & 1) break;
-            frontier = next;
-        }
-        work_out = work;
-        return level[t] >= 0;
-    }
-
     std::vector<std::uint32_t> queue_, path_;
     std::vector<std::int32_t> level_;
     std::vector<std::uint64_t> res_;  // small_: each vertex's residual heads as bits
@@ -280,7 +302,7 @@ private:
 // sized once: no count / layout / add passes of FlowNetwork over a list, no
 // vectors resized per call, 8-byte arcs with byte heads. The same CSR (each
 // vertex's arcs in the order listed, forward and reverse), the same BFS
-// (MaxFlow::bfs_small: levels over words of residual heads) and DFS, hence
+// (levels_by_words: levels over words of residual heads) and DFS, hence
 // the same flow, least maximizer and work, stopping at the same points.
 // Residuals in 32 bits: finite capacities are at most 63 here, an infinite
 // arc holds 2^30 and takes arithmetic (its flow is at most the total,
@@ -340,57 +362,26 @@ public:
         Capacity total = 0;
         while (bfs(work)) {
             if (work > limit) return -1;
-            std::copy(start_, start_ + n_, cursor_);
-            std::uint32_t depth = 0;  // path_[0 .. depth): the arcs from s to v
-            std::uint32_t v = s;
-            for (;;) {
-                if (work > limit) return -1;
-                if (v == t) {
-                    std::uint32_t f = kInfinite;
-                    for (std::uint32_t i = 0; i < depth; ++i) f = std::min(f, arc[path_[i]].cap);
-                    std::uint32_t cut = depth;
-                    for (std::uint32_t i = 0; i < depth; ++i) {
-                        Arc& a = arc[path_[i]];
-                        Arc& r = arc[a.rev];
-                        a.cap -= f;
-                        r.cap += f;
-                        // The arc's head leaves its tail's residual heads iff saturated; the tail joins the head's.
-                        if (a.cap == 0) {
-                            res_[r.to] &= ~(std::uint64_t{1} << a.to);
-                            if (cut == depth) cut = i;
-                        }
-                        res_[a.to] |= std::uint64_t{1} << r.to;
+            const int phase = dinic_phase(arc, start_, cursor_, level_, path_, n_, s, t, work, limit, [&](std::uint32_t depth) {
+                std::uint32_t f = kInfinite;
+                for (std::uint32_t i = 0; i < depth; ++i) f = std::min(f, arc[path_[i]].cap);
+                std::uint32_t cut = depth;
+                for (std::uint32_t i = 0; i < depth; ++i) {
+                    Arc& a = arc[path_[i]];
+                    Arc& r = arc[a.rev];
+                    a.cap -= f;
+                    r.cap += f;
+                    // The arc's head leaves its tail's residual heads iff saturated; the tail joins the head's.
+                    if (a.cap == 0) {
+                        res_[r.to] &= ~(std::uint64_t{1} << a.to);
+                        if (cut == depth) cut = i;
                     }
-                    work += depth;
-                    total += f;
-                    depth = cut;
-                    v = depth == 0 ? s : arc[path_[depth - 1]].to;
-                    continue;
+                    res_[a.to] |= std::uint64_t{1} << r.to;
                 }
-                const std::uint32_t end = start_[v + 1];
-                const std::int32_t next_level = level_[v] + 1;
-                std::uint32_t e = cursor_[v];
-                bool advanced = false;
-                for (; e < end; ++e) {
-                    ++work;
-                    const Arc& a = arc[e];
-                    if (a.cap > 0 && level_[a.to] == next_level) {
-                        advanced = true;
-                        break;
-                    }
-                }
-                cursor_[v] = static_cast<std::uint16_t>(e);
-                if (advanced) {
-                    path_[depth++] = static_cast<std::uint16_t>(e);
-                    v = arc[e].to;
-                    continue;
-                }
-                if (v == s) break;
-                level_[v] = -1;  // dead end in this phase
-                const std::uint16_t back = path_[--depth];
-                v = arc[arc[back].rev].to;
-                ++cursor_[v];
-            }
+                total += f;
+                return std::int64_t{cut};
+            });
+            if (phase < 0) return phase;
         }
         return total;
     }
@@ -409,28 +400,8 @@ private:
         std::uint32_t cap;
     };
 
-    // MaxFlow::bfs_small: the same levels and work as the scanning BFS.
-    bool bfs(std::uint64_t& work) {
-        constexpr std::uint32_t s = 0, t = 1;
-        work += n_;
-        std::fill(level_, level_ + n_, -1);
-        level_[s] = 0;
-        std::uint64_t seen = std::uint64_t{1} << s, frontier = seen;
-        for (std::int32_t d = 1; frontier != 0; ++d) {
-            std::uint64_t next = 0;
-            for (std::uint64_t f = frontier; f != 0; f &= f - 1) {
-                const auto u = static_cast<std::uint32_t>(std::countr_zero(f));
-                work += start_[u + 1] - start_[u];
-                next |= res_[u];
-            }
-            next &= ~seen;
-            seen |= next;
-            for (std::uint64_t f = next; f != 0; f &= f - 1) level_[std::countr_zero(f)] = d;
-            if ((next >> t) & 1) break;
-            frontier = next;
-        }
-        return level_[t] >= 0;
-    }
+    // The same levels and work as the scanning BFS.
+    bool bfs(std::uint64_t& work) { return levels_by_words(start_, res_, level_, n_, 0, 1, work); }
 
     std::uint32_t n_ = 0, arcs_ = 0;
     std::uint16_t start_[kMaxVertices + 1] = {}, cursor_[kMaxVertices] = {}, path_[kMaxVertices] = {};

@@ -524,8 +524,24 @@ TEST(Sidney, SmallComponentsDecomposeAsTheGeneralPath) {
     EXPECT_GT(blocks, 4000u);  // many blocks over many components
 }
 
+// Puts the small networks' paths (word BFS, fixed arrays), the narrow limit
+// and the push-relabel threshold back as the test found them; sets the
+// default threshold (Dinic on small networks).
+struct SmallPathsRestored {
+    bool bfs = area::detail::set_sidney_small_bfs(true);
+    bool small = area::detail::set_sidney_small_networks(true);
+    std::uint64_t narrow = area::detail::set_sidney_narrow_limit(0xFFFFFFFEu);
+    std::uint32_t threshold = area::detail::set_sidney_push_relabel_vertices(1u << 10);
+    ~SmallPathsRestored() {
+        area::detail::set_sidney_small_bfs(bfs);
+        area::detail::set_sidney_small_networks(small);
+        area::detail::set_sidney_narrow_limit(narrow);
+        area::detail::set_sidney_push_relabel_vertices(threshold);
+    }
+};
+
 // Dinic's BFS over words of residual heads on networks of at most 64
-// vertices (sidney.cpp, MaxFlow::bfs_small) against the scanning BFS: the
+// vertices (sidney.cpp, levels_by_words) against the scanning BFS: the
 // same levels and the same vertices expanded, hence the same decomposition
 // and the same work, so the budget cuts at the same place. 80 sums of small
 // interleaved blocks and dags (networks of ~10-60 vertices) and 40 varied
@@ -533,16 +549,8 @@ TEST(Sidney, SmallComponentsDecomposeAsTheGeneralPath) {
 // taken prefix, whole and cut by budgets anywhere, in 32-bit residuals and
 // starting over in 64 mid-flow (narrow limit 3).
 TEST(Sidney, SmallNetworksBfsAsTheScanningOne) {
-    struct Restore {
-        bool bfs = area::detail::set_sidney_small_bfs(true);
-        std::uint64_t narrow = area::detail::set_sidney_narrow_limit(0xFFFFFFFEu);
-        ~Restore() {
-            area::detail::set_sidney_small_bfs(bfs);
-            area::detail::set_sidney_narrow_limit(narrow);
-        }
-    } restore;
-    const PushRelabelThresholdRestored restore_threshold;
-    area::detail::set_sidney_push_relabel_vertices(1u << 10);  // the default: Dinic on these
+    const SmallPathsRestored restore;
+    area::detail::set_sidney_small_networks(false);  // the generic networks' BFS
     int cut = 0;
     for (std::uint64_t seed = 1; seed <= 120; ++seed) {
         const Dag g = seed <= 80 ? interleaved_sum(seed)
@@ -582,18 +590,7 @@ TEST(Sidney, SmallNetworksBfsAsTheScanningOne) {
 // (the generic path's restarts, small networks only where the capacities
 // fit).
 TEST(Sidney, SmallNetworksAsTheGenericPath) {
-    struct Restore {
-        bool small = area::detail::set_sidney_small_networks(true);
-        bool bfs = area::detail::set_sidney_small_bfs(true);
-        std::uint64_t narrow = area::detail::set_sidney_narrow_limit(0xFFFFFFFEu);
-        ~Restore() {
-            area::detail::set_sidney_small_networks(small);
-            area::detail::set_sidney_small_bfs(bfs);
-            area::detail::set_sidney_narrow_limit(narrow);
-        }
-    } restore;
-    const PushRelabelThresholdRestored restore_threshold;
-    area::detail::set_sidney_push_relabel_vertices(1u << 10);  // the default: Dinic on these
+    const SmallPathsRestored restore;
     int cut = 0;
     for (std::uint64_t seed = 1; seed <= 200; ++seed) {
         const Dag g = seed <= 150 ? interleaved_sum(seed * 5 + 1)
