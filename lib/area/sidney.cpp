@@ -25,7 +25,8 @@
 // networks) and their blocks merged by non-increasing ratio, which is the
 // decomposition of their sum (released and |I| add over components).
 // Max-flow: Dinic over flat arrays (one CSR network per call, buffers
-// reused across calls); networks of 2^10 vertices or more run the first
+// reused across calls; networks of at most 64 vertices in fixed arrays,
+// SmallMaxFlow, with the same traversal); networks of 2^10 vertices or more run the first
 // phase of highest-label push-relabel on the reversed network instead
 // (push_relabel.hpp: Dinic's phases grow with the depth of these networks;
 // Erdős–Rényi 10^4 nodes, 4 arcs/node: the whole decomposition in 24M units
