@@ -147,6 +147,11 @@ std::uint64_t sidney_component_reuses();  // components served by an earlier run
 // over words of residual heads (sidney.cpp; on by default); returns the
 // previous setting. The decomposition and its work are the same either way.
 bool set_sidney_small_bfs(bool on);
+// Tests only: whether Dinic's networks of at most 64 vertices are built
+// and run in fixed arrays (sidney.cpp, SmallMaxFlow; on by default, taken
+// with the small BFS on); returns the previous setting. The decomposition
+// and its work are the same either way.
+bool set_sidney_small_networks(bool on);
 // Tests only: whether the components' blocks are merged by a counting sort
 // on their ratios when each component's are in order and their (released,
 // size) pairs few (sidney.cpp; on by default), else by a heap; returns the

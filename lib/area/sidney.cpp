@@ -25,7 +25,8 @@
 // networks) and their blocks merged by non-increasing ratio, which is the
 // decomposition of their sum (released and |I| add over components).
 // Max-flow: Dinic over flat arrays (one CSR network per call, buffers
-// reused across calls); networks of 2^10 vertices or more run the first
+// reused across calls; networks of at most 64 vertices in fixed arrays,
+// SmallMaxFlow, with the same traversal); networks of 2^10 vertices or more run the first
 // phase of highest-label push-relabel on the reversed network instead
 // (push_relabel.hpp: Dinic's phases grow with the depth of these networks;
 // Erdős–Rényi 10^4 nodes, 4 arcs/node: the whole decomposition in 24M units
@@ -87,12 +88,92 @@ std::uint64_t g_narrow_limit = 0xFFFFFFFEu, g_narrow_restarts = 0;
 // (tests: 0 = always, max = never).
 std::uint32_t g_push_relabel_vertices = 1u << 10;
 // Dinic's BFS over words of residual heads on networks of ≤ 64 vertices
-// (MaxFlow::bfs_small; tests: false = always the scanning one).
+// (levels_by_words; tests: false = always the scanning one).
 bool g_small_bfs = true;
 // Decomposer::predict_whole and the envelope's shortcuts in
 // sidney_decomposition (tests: false = the plain paths).
 bool g_shortcuts = true;
 std::uint64_t g_predicted_stops = 0;  // detail::sidney_predicted_stops
+
+// Dinic's BFS on a network of at most 64 vertices whose residual heads are
+// words (res[x]: bit y when x -> y has residual), a level at a time by
+// OR-ing words: the vertices of levels below t's are expanded, each
+// counting its arcs (scanned or not: start[] is the CSR), t's level is
+// labelled and not expanded, as the scanning BFS's queue does: the same
+// levels and the same work (added to `work`). False when t is unreachable.
+template <class Offset>
+bool levels_by_words(const Offset* start, const std::uint64_t* res, std::int32_t* level, std::uint32_t n,
+                     std::uint32_t s, std::uint32_t t, std::uint64_t& work) {
+    work += n;
+    std::fill(level, level + n, -1);
+    level[s] = 0;
+    std::uint64_t seen = std::uint64_t{1} << s, frontier = seen;
+    for (std::int32_t d = 1; frontier != 0; ++d) {
+        std::uint64_t next = 0;
+        for (std::uint64_t f = frontier; f != 0; f &= f - 1) {
+            const auto u = static_cast<std::uint32_t>(std::countr_zero(f));
+            work += start[u + 1] - start[u];
+            next |= res[u];
+        }
+        next &= ~seen;
+        seen |= next;
+        for (std::uint64_t f = next; f != 0; f &= f - 1) level[std::countr_zero(f)] = d;
+        if ((next >> t) & 1) break;
+        frontier = next;
+    }
+    return level[t] >= 0;
+}
+
+// One phase of Dinic's DFS after a BFS labelled `level`: from s, each step
+// scans the current vertex's arcs from its cursor for one with residual
+// into the next level (one unit of work per arc scanned) and follows it,
+// or retreats from a dead end (its level then -1, its parent's cursor
+// past the arc); at t, `augment(depth)` pushes the path path[0 .. depth)
+// and returns its first saturated arc's index, or -1 to abandon the run
+// (a narrow residual's overflow), and the path's length is counted. 0 when
+// s is dead, -1 when `work` passed `limit` (checked before each step),
+// -2 when augment abandoned.
+template <class Arc, class Offset, class Augment>
+int dinic_phase(const Arc* arc, const Offset* start, Offset* cursor, std::int32_t* level, Offset* path, std::uint32_t n,
+                std::uint32_t s, std::uint32_t t, std::uint64_t& work, std::uint64_t limit, Augment&& augment) {
+    std::copy(start, start + n, cursor);
+    std::uint32_t depth = 0;  // path[0 .. depth): the arcs from s to v
+    std::uint32_t v = s;
+    for (;;) {
+        if (work > limit) return -1;
+        if (v == t) {
+            const std::int64_t cut = augment(depth);
+            if (cut < 0) return -2;
+            work += depth;
+            depth = static_cast<std::uint32_t>(cut);
+            v = depth == 0 ? s : arc[path[depth - 1]].to;
+            continue;
+        }
+        const std::uint32_t end = start[v + 1];
+        const std::int32_t next_level = level[v] + 1;
+        std::uint32_t e = cursor[v];
+        bool advanced = false;
+        for (; e < end; ++e) {
+            ++work;
+            const Arc& a = arc[e];
+            if (a.cap > 0 && level[a.to] == next_level) {
+                advanced = true;
+                break;
+            }
+        }
+        cursor[v] = static_cast<Offset>(e);
+        if (advanced) {
+            path[depth++] = static_cast<Offset>(e);
+            v = arc[e].to;
+            continue;
+        }
+        if (v == s) return 0;
+        level[v] = -1;  // dead end in this phase
+        const Offset back = path[--depth];
+        v = arc[arc[back].rev].to;
+        ++cursor[v];
+    }
+}
 
 // Dinic's maximum flow (flow_network.hpp's storage). The DFS is iterative
 // (closure networks of deep dags have long paths of infinite arcs).
@@ -153,53 +234,24 @@ public:
         Capacity total = 0;
         while (bfs(s, t, work)) {
             if (work > limit) return -1;
-            std::copy(start, start + n_, cursor);
-            std::size_t depth = 0;  // path[0 .. depth): the arcs from s to v
-            std::uint32_t v = s;
-            for (;;) {
-                if (work > limit) return -1;
-                if (v == t) {
-                    Capacity f = std::numeric_limits<Capacity>::max();
-                    for (std::size_t i = 0; i < depth; ++i) f = std::min(f, Net::residual(path[i], f));
-                    std::size_t cut = depth;
-                    for (std::size_t i = 0; i < depth; ++i) {
-                        if (!Net::move(path[i], f, narrow)) return -2;
-                        if (small_) {  // the arc's head loses its residual iff saturated; its tail gains one
-                            const auto& a = arc[path[i]];
-                            const std::uint32_t tail = arc[a.rev].to;
-                            if (a.cap == 0) res_[tail] &= ~(std::uint64_t{1} << a.to);
-                            res_[a.to] |= std::uint64_t{1} << tail;
-                        }
-                        if (arc[path[i]].cap == 0 && cut == depth) cut = i;
+            const int phase = dinic_phase(arc, start, cursor, level, path, n_, s, t, work, limit, [&](std::uint32_t depth) {
+                Capacity f = std::numeric_limits<Capacity>::max();
+                for (std::size_t i = 0; i < depth; ++i) f = std::min(f, Net::residual(path[i], f));
+                std::uint32_t cut = depth;
+                for (std::uint32_t i = 0; i < depth; ++i) {
+                    if (!Net::move(path[i], f, narrow)) return std::int64_t{-1};
+                    if (small_) {  // the arc's head loses its residual iff saturated; its tail gains one
+                        const auto& a = arc[path[i]];
+                        const std::uint32_t tail = arc[a.rev].to;
+                        if (a.cap == 0) res_[tail] &= ~(std::uint64_t{1} << a.to);
+                        res_[a.to] |= std::uint64_t{1} << tail;
                     }
-                    work += depth;
-                    total += f;
-                    depth = cut;
-                    v = depth == 0 ? s : arc[path[depth - 1]].to;
-                    continue;
+                    if (arc[path[i]].cap == 0 && cut == depth) cut = i;
                 }
-                bool advanced = false;
-                const std::uint32_t from = v, end = start[v + 1];
-                const std::int32_t next_level = level[v] + 1;
-                std::uint32_t e = cursor[v];
-                for (; e < end; ++e) {
-                    ++work;
-                    const auto& a = arc[e];
-                    if (a.cap > 0 && level[a.to] == next_level) {
-                        path[depth++] = e;
-                        v = a.to;
-                        advanced = true;
-                        break;
-                    }
-                }
-                cursor[from] = e;
-                if (advanced) continue;
-                if (v == s) break;
-                level[v] = -1;  // dead end in this phase
-                const std::uint32_t back = path[--depth];
-                v = arc[arc[back].rev].to;
-                ++cursor[v];
-            }
+                total += f;
+                return std::int64_t{cut};
+            });
+            if (phase < 0) return phase;
         }
         return total;
     }
@@ -213,7 +265,7 @@ private:
     // Levels from s over residual arcs; vertices at t's level or deeper are
     // not expanded. False when t is unreachable.
     bool bfs(std::uint32_t s, std::uint32_t t, std::uint64_t& work_out) {
-        if (small_) return bfs_small(s, t, work_out);
+        if (small_) return levels_by_words(start_.data(), res_.data(), level_.data(), n_, s, t, work_out);
         std::uint64_t work = work_out + n_;
         std::int32_t* const level = level_.data();
         std::uint32_t* const queue = queue_.data();
@@ -240,39 +292,124 @@ private:
         return level[t] >= 0;
     }
 
-    // bfs() a level at a time over the words of residual heads: the
-    // vertices of levels below t's are expanded, each counting its arcs
-    // (scanned or not), t's level is labelled and not expanded, as bfs()'s
-    // queue does: the same levels and the same work.
-    bool bfs_small(std::uint32_t s, std::uint32_t t, std::uint64_t& work_out) {
-        std::uint64_t work = work_out + n_;
-        std::int32_t* const level = level_.data();
-        const std::uint32_t* const start = start_.data();
-        const std::uint64_t* const res = res_.data();
-        std::fill(level, level + n_, -1);
-        level[s] = 0;
-        std::uint64_t seen = std::uint64_t{1} << s, frontier = seen;
-        for (std::int32_t d = 1; frontier != 0; ++d) {
-            std::uint64_t next = 0;
-            for (std::uint64_t f = frontier; f != 0; f &= f - 1) {
-                const auto u = static_cast<std::uint32_t>(std::countr_zero(f));
-                work += start[u + 1] - start[u];
-                next |= res[u];
-            }
-            next &= ~seen;
-            seen |= next;
-            for (std::uint64_t f = next; f != 0; f &= f - 1) level[std::countr_zero(f)] = d;
-            if ((next >> t) & 1) break;
-            frontier = next;
-        }
-        work_out = work;
-        return level[t] >= 0;
-    }
-
     std::vector<std::uint32_t> queue_, path_;
     std::vector<std::int32_t> level_;
     std::vector<std::uint64_t> res_;  // small_: each vertex's residual heads as bits
     bool small_ = false;
+};
+
+// Dinic on networks of at most 64 vertices (sums of small blocks: ~135,000
+// max-flows of ~30 vertices at 10^6 nodes, issue 18), in fixed arrays
+// sized once: no count / layout / add passes of FlowNetwork over a list, no
+// vectors resized per call, 8-byte arcs with byte heads. The same CSR (each
+// vertex's arcs in the order listed, forward and reverse), the same BFS
+// (levels_by_words: levels over words of residual heads) and DFS, hence
+// the same flow, least maximizer and work, stopping at the same points.
+// Residuals in 32 bits: finite capacities are at most 63 here, an infinite
+// arc holds 2^30 and takes arithmetic (its flow is at most the total,
+// ≤ 63²), so no call starts over wide (the generic path is taken when a
+// test's narrow limit is below the capacities). Test hook
+// detail::set_sidney_small_networks.
+bool g_small_networks = true;
+
+class SmallMaxFlow {
+public:
+    static constexpr std::uint32_t kMaxVertices = 64;
+    // At most one arc between two vertices (MaxFlow::layout), so at most
+    // 64 · 63 / 2 arcs, each stored with its reverse.
+    static constexpr std::uint32_t kMaxArcs = kMaxVertices * (kMaxVertices - 1) / 2;
+
+    void begin(std::uint32_t vertices) {
+        if (arc_.empty()) {
+            arc_.resize(2 * kMaxArcs);
+            listed_.resize(kMaxArcs);
+        }
+        n_ = vertices;
+        arcs_ = 0;
+        std::fill(start_, start_ + n_ + 1, 0);
+    }
+    // Lists arc u -> v (c < 0: infinite), counting both ends.
+    void list(std::uint32_t u, std::uint32_t v, Capacity c) {
+        listed_[arcs_++] = {static_cast<std::uint8_t>(u), static_cast<std::uint8_t>(v),
+                            c < 0 ? kInfinite : static_cast<std::uint32_t>(c)};
+        ++start_[u + 1];
+        ++start_[v + 1];
+    }
+    std::uint32_t arc_count() const noexcept { return arcs_; }
+    // Places the listed arcs (FlowNetwork::layout then add, in list order).
+    void build() {
+        for (std::uint32_t x = 0; x < n_; ++x) start_[x + 1] += start_[x];
+        std::copy(start_, start_ + n_, cursor_);
+        std::fill(res_, res_ + n_, 0);
+        Arc* const arc = arc_.data();
+        for (std::uint32_t k = 0; k < arcs_; ++k) {
+            const Listed l = listed_[k];
+            const std::uint16_t a = cursor_[l.from]++, b = cursor_[l.to]++;
+            arc[a] = {l.cap, b, l.to};
+            arc[b] = {0, a, l.from};
+            res_[l.from] |= std::uint64_t{1} << l.to;  // (capacities here are never 0)
+        }
+    }
+    // MaxFlow::run from s = 0 to t = 1 on the built network.
+    Capacity run(std::uint64_t& work_out, std::uint64_t limit) {
+        std::uint64_t work = work_out + 2 * std::uint64_t{arcs_};
+        struct Flush {
+            std::uint64_t& out;
+            const std::uint64_t& local;
+            ~Flush() { out = local; }
+        } flush{work_out, work};
+        constexpr std::uint32_t s = 0, t = 1;
+        Arc* const arc = arc_.data();
+        Capacity total = 0;
+        while (bfs(work)) {
+            if (work > limit) return -1;
+            const int phase = dinic_phase(arc, start_, cursor_, level_, path_, n_, s, t, work, limit, [&](std::uint32_t depth) {
+                std::uint32_t f = kInfinite;
+                for (std::uint32_t i = 0; i < depth; ++i) f = std::min(f, arc[path_[i]].cap);
+                std::uint32_t cut = depth;
+                for (std::uint32_t i = 0; i < depth; ++i) {
+                    Arc& a = arc[path_[i]];
+                    Arc& r = arc[a.rev];
+                    a.cap -= f;
+                    r.cap += f;
+                    // The arc's head leaves its tail's residual heads iff saturated; the tail joins the head's.
+                    if (a.cap == 0) {
+                        res_[r.to] &= ~(std::uint64_t{1} << a.to);
+                        if (cut == depth) cut = i;
+                    }
+                    res_[a.to] |= std::uint64_t{1} << r.to;
+                }
+                total += f;
+                return std::int64_t{cut};
+            });
+            if (phase < 0) return phase;
+        }
+        return total;
+    }
+    // After run: whether v is reachable from s in the residual network.
+    bool source_side(std::uint32_t v) const { return level_[v] >= 0; }
+
+private:
+    static constexpr std::uint32_t kInfinite = std::uint32_t{1} << 30;
+    struct Arc {
+        std::uint32_t cap;
+        std::uint16_t rev;
+        std::uint8_t to;
+    };
+    struct Listed {
+        std::uint8_t from, to;
+        std::uint32_t cap;
+    };
+
+    // The same levels and work as the scanning BFS.
+    bool bfs(std::uint64_t& work) { return levels_by_words(start_, res_, level_, n_, 0, 1, work); }
+
+    std::uint32_t n_ = 0, arcs_ = 0;
+    std::uint16_t start_[kMaxVertices + 1] = {}, cursor_[kMaxVertices] = {}, path_[kMaxVertices] = {};
+    std::int32_t level_[kMaxVertices] = {};
+    std::uint64_t res_[kMaxVertices] = {};
+    std::vector<Arc> arc_;
+    std::vector<Listed> listed_;
 };
 
 // Decomposes one weakly connected component (its nodes in `comp`) into
@@ -445,11 +582,16 @@ private:
             // reversed network (push_relabel.hpp), the same least maximizer.
             const auto vertices = static_cast<std::uint32_t>(2 + u.size() + markers.size());
             const bool pr = vertices >= g_push_relabel_vertices;
+            // Networks of sums of small blocks: SmallMaxFlow (with the small
+            // BFS; the generic path when a test's narrow limit is below the
+            // capacities: tests compare restarts).
+            const bool small = !pr && vertices <= SmallMaxFlow::kMaxVertices && g_small_networks && g_small_bfs &&
+                               (g_narrow_limit == 0 || static_cast<std::uint64_t>(std::max(size, weight)) <= g_narrow_limit);
             // Dinic's networks (small: sums of blocks or workflow copies
             // build ~10^6 of them) are listed once and built from the list,
             // not by walking the dag twice; the same arcs in the same order.
             // Push-relabel's (large) are built from the dag (peak memory).
-            if (!pr) {
+            if (!pr && !small) {
                 std::size_t bound = u.size() + markers.size();
                 for (NodeId j : u) bound += dag_.in_degree(j);
                 for (NodeId m : markers) bound += dag_.in_degree(m);
@@ -462,9 +604,9 @@ private:
                 for (std::size_t k = 0; k < listed_end_; ++k) arc(listed_[k].from, listed_[k].to, listed_[k].cap);
             };
             const std::uint64_t work_before = work_;
-            Capacity flow = -2;
+            Capacity flow = small ? solve_small(vertices, arcs) : -2;
             bool narrow = false;
-            if (g_narrow_limit > 0 && static_cast<std::uint64_t>(std::max(size, weight)) <= 0xFFFFFFFEu) {
+            if (!small && g_narrow_limit > 0 && static_cast<std::uint64_t>(std::max(size, weight)) <= 0xFFFFFFFEu) {
                 narrow = true;
                 flow = pr ? solve(pr_narrow_, vertices, arcs) : solve(narrow_, vertices, from_list);
                 if (flow == -2) {
@@ -480,6 +622,7 @@ private:
             }
             if (flow == -2) flow = pr ? solve(pr_wide_, vertices, arcs) : solve(wide_, vertices, from_list);
             auto source_side = [&](std::uint32_t x) {
+                if (small) return small_.source_side(x);
                 if (pr) return narrow ? pr_narrow_.reaches_sink(x) : pr_wide_.reaches_sink(x);
                 return narrow ? narrow_.source_side(x) : wide_.source_side(x);
             };
@@ -516,6 +659,20 @@ private:
         return reversed ? net.run(1, 0, work_, budget_, g_narrow_limit) : net.run(0, 1, work_, budget_, g_narrow_limit);
     }
 
+    // solve() on small_: listed and counted in one pass, built, run.
+    template <class Arcs>
+    Capacity solve_small(std::uint32_t vertices, Arcs&& arcs) {
+        small_.begin(vertices);
+        arcs([&](std::uint32_t a, std::uint32_t b, Capacity c) { small_.list(a, b, c); });
+        const std::uint64_t build = 2 * std::uint64_t{small_.arc_count()};
+        if (work_ + build > budget_) {  // as solve()
+            work_ += build;
+            return -1;
+        }
+        small_.build();
+        return small_.run(work_, budget_);
+    }
+
     const Dag& dag_;
     std::vector<char> done_, in_u_;
     std::vector<std::uint32_t> local_, stamp_;
@@ -528,6 +685,7 @@ private:
     std::vector<ListedArc> listed_;  // the last Dinic network's arcs: listed_[0 .. listed_end_)
     std::size_t listed_end_ = 0;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> segments_;
+    SmallMaxFlow small_;
     MaxFlow<std::uint32_t> narrow_;
     MaxFlow<Capacity> wide_;
     detail::PushRelabel<std::uint32_t> pr_narrow_;
@@ -798,6 +956,8 @@ std::uint32_t detail::set_sidney_push_relabel_vertices(std::uint32_t vertices) {
 bool detail::set_sidney_component_memo(bool on) { return std::exchange(g_component_memo, on); }
 
 bool detail::set_sidney_small_bfs(bool on) { return std::exchange(g_small_bfs, on); }
+
+bool detail::set_sidney_small_networks(bool on) { return std::exchange(g_small_networks, on); }
 
 bool detail::set_sidney_counting_merge(bool on) { return std::exchange(g_counting_merge, on); }
 

@@ -524,8 +524,24 @@ TEST(Sidney, SmallComponentsDecomposeAsTheGeneralPath) {
     EXPECT_GT(blocks, 4000u);  // many blocks over many components
 }
 
+// Puts the small networks' paths (word BFS, fixed arrays), the narrow limit
+// and the push-relabel threshold back as the test found them; sets the
+// default threshold (Dinic on small networks).
+struct SmallPathsRestored {
+    bool bfs = area::detail::set_sidney_small_bfs(true);
+    bool small = area::detail::set_sidney_small_networks(true);
+    std::uint64_t narrow = area::detail::set_sidney_narrow_limit(0xFFFFFFFEu);
+    std::uint32_t threshold = area::detail::set_sidney_push_relabel_vertices(1u << 10);
+    ~SmallPathsRestored() {
+        area::detail::set_sidney_small_bfs(bfs);
+        area::detail::set_sidney_small_networks(small);
+        area::detail::set_sidney_narrow_limit(narrow);
+        area::detail::set_sidney_push_relabel_vertices(threshold);
+    }
+};
+
 // Dinic's BFS over words of residual heads on networks of at most 64
-// vertices (sidney.cpp, MaxFlow::bfs_small) against the scanning BFS: the
+// vertices (sidney.cpp, levels_by_words) against the scanning BFS: the
 // same levels and the same vertices expanded, hence the same decomposition
 // and the same work, so the budget cuts at the same place. 80 sums of small
 // interleaved blocks and dags (networks of ~10-60 vertices) and 40 varied
@@ -533,16 +549,8 @@ TEST(Sidney, SmallComponentsDecomposeAsTheGeneralPath) {
 // taken prefix, whole and cut by budgets anywhere, in 32-bit residuals and
 // starting over in 64 mid-flow (narrow limit 3).
 TEST(Sidney, SmallNetworksBfsAsTheScanningOne) {
-    struct Restore {
-        bool bfs = area::detail::set_sidney_small_bfs(true);
-        std::uint64_t narrow = area::detail::set_sidney_narrow_limit(0xFFFFFFFEu);
-        ~Restore() {
-            area::detail::set_sidney_small_bfs(bfs);
-            area::detail::set_sidney_narrow_limit(narrow);
-        }
-    } restore;
-    const PushRelabelThresholdRestored restore_threshold;
-    area::detail::set_sidney_push_relabel_vertices(1u << 10);  // the default: Dinic on these
+    const SmallPathsRestored restore;
+    area::detail::set_sidney_small_networks(false);  // the generic networks' BFS
     int cut = 0;
     for (std::uint64_t seed = 1; seed <= 120; ++seed) {
         const Dag g = seed <= 80 ? interleaved_sum(seed)
@@ -569,6 +577,52 @@ TEST(Sidney, SmallNetworksBfsAsTheScanningOne) {
         }
     }
     EXPECT_GT(cut, 300);  // the budgets below the whole work did cut
+}
+
+// Dinic's networks of at most 64 vertices built and run in fixed arrays
+// (sidney.cpp, SmallMaxFlow) against the generic path with the scanning BFS:
+// the same arcs in the same order, the same DFS, hence the same
+// decomposition and work, and the budget cuts at the same unit of work.
+// 150 sums of small interleaved blocks and dags and 50 varied dags of 10-90
+// nodes (networks on both sides of 64), with and without a taken prefix,
+// whole and under budgets that cut anywhere (fractions of the whole work,
+// a sweep over it, and small ones), narrow limits default, 0 (wide) and 3
+// (the generic path's restarts, small networks only where the capacities
+// fit).
+TEST(Sidney, SmallNetworksAsTheGenericPath) {
+    const SmallPathsRestored restore;
+    int cut = 0;
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        const Dag g = seed <= 150 ? interleaved_sum(seed * 5 + 1)
+                                  : varied_dag(static_cast<std::uint32_t>(10 + (seed * 7) % 81), 4, 3.0, seed);
+        const std::vector<NodeId> prefix =
+            seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{};
+        area::detail::set_sidney_small_networks(false);
+        const std::uint64_t whole = sidney_decomposition(g, prefix, ~std::uint64_t{0}).work;
+        std::vector<std::uint64_t> budgets{~std::uint64_t{0}, whole / 2, whole / 3, whole / 7, 40};
+        for (std::uint64_t k = 1; k < 12; ++k) budgets.push_back(whole * k / 12 + seed % 17);
+        for (std::uint64_t budget : budgets) {
+            for (std::uint64_t limit : {std::uint64_t{0xFFFFFFFEu}, std::uint64_t{0}, std::uint64_t{3}}) {
+                if (limit != 0xFFFFFFFEu && budget != ~std::uint64_t{0} && budget != whole / 3) continue;
+                area::detail::set_sidney_narrow_limit(limit);
+                area::detail::set_sidney_small_networks(false);
+                area::detail::set_sidney_small_bfs(false);
+                const auto ref = sidney_decomposition(g, prefix, budget);
+                area::detail::set_sidney_small_networks(true);
+                area::detail::set_sidney_small_bfs(true);
+                const auto sd = sidney_decomposition(g, prefix, budget);
+                expect_same_decomposition(sd, ref, "seed " + std::to_string(seed) + " budget " +
+                                                       std::to_string(budget) + " limit " + std::to_string(limit));
+                if (HasFailure()) return;
+                cut += ref.complete ? 0 : 1;
+                if (budget == ~std::uint64_t{0}) {
+                    EXPECT_TRUE(sd.complete);
+                    expect_decomposition(g, sd, prefix);
+                }
+            }
+        }
+    }
+    EXPECT_GT(cut, 1500);  // the budgets below the whole work did cut
 }
 
 // The components' blocks merged by a counting sort on their ratios

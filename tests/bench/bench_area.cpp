@@ -159,6 +159,27 @@ void BM_BlocksSidney(benchmark::State& state) {
 }
 BENCHMARK(BM_BlocksSidney)->Arg(5)->Arg(6)->Unit(benchmark::kMillisecond);
 
+// In-process A/B of Dinic's small networks in fixed arrays (sidney.cpp,
+// SmallMaxFlow; small:0 = the generic FlowNetwork path): the same blocks
+// and work either way. Arg pairs interleave the two within one run.
+void BM_BlocksSidneySmallNetworks(benchmark::State& state) {
+    const Dag& g = random_blocks(static_cast<int>(state.range(0)));
+    const bool old = area::detail::set_sidney_small_networks(state.range(1) != 0);
+    std::uint64_t work = 0;
+    for (auto _ : state) {
+        const area::SidneyDecomposition sd = area::sidney_decomposition(g);
+        work = sd.work;
+        benchmark::DoNotOptimize(sd.nodes.data());
+    }
+    area::detail::set_sidney_small_networks(old);
+    state.counters["work"] = static_cast<double>(work);
+}
+BENCHMARK(BM_BlocksSidneySmallNetworks)
+    ->Args({5, 0})->Args({5, 1})->Args({5, 0})->Args({5, 1})
+    ->Args({6, 0})->Args({6, 1})->Args({6, 0})->Args({6, 1})
+    ->ArgNames({"n10^", "small"})
+    ->Unit(benchmark::kMillisecond);
+
 // The exact searches of the same blocks (lib/blocks/exact_block.cpp: each
 // block's 10 sources, 2^10 subsets), the blocks built beforehand: ~5,000
 // searches at 10^5 nodes, ~50,000 at 10^6.
