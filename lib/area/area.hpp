@@ -165,9 +165,12 @@ std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> area_bound_rel
 // 2-approximation of min Σ_v T_v (Chekuri & Motwani 1999; Margot et al. 2003).
 // With `taken` (the decomposition's), those nodes run first, as listed.
 // With `area`, the order's AREA (pebble::area) is written there, summed as
-// the order is built (no second pass).
+// the order is built (no second pass); with `profile`, E(t) for t = 0..n
+// (pebble::Evaluation::eligible: the winner of the AREA fallback is not
+// played again).
 std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sidney,
-                                 std::span<const NodeId> taken = {}, std::uint64_t* area = nullptr);
+                                 std::span<const NodeId> taken = {}, std::uint64_t* area = nullptr,
+                                 std::vector<std::uint32_t>* profile = nullptr);
 
 // Series-parallel dags (reachability order built from single nodes by
 // disjoint union and series composition; series_parallel.cpp): an

@@ -115,7 +115,7 @@ private:
 }  // namespace
 
 std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, std::span<const NodeId> taken,
-                                 std::uint64_t* area) {
+                                 std::uint64_t* area, std::vector<std::uint32_t>* profile) {
     const NodeId n = dag.node_count();
     // (Per-node arrays on huge pages, BigVector: their reads are random.)
     BigVector<std::uint32_t> block_of(n, kNoNode);
@@ -149,6 +149,16 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         eligible += in == 0 ? 1u : 0u;
     }
     std::uint64_t sum = eligible;
+    if (profile) {
+        profile->clear();
+        profile->reserve(static_cast<std::size_t>(n) + 1);
+        profile->push_back(static_cast<std::uint32_t>(eligible));
+    }
+    // After each step: AREA and, when asked, E(t).
+    auto stepped = [&] {
+        sum += eligible;
+        if (profile) profile->push_back(static_cast<std::uint32_t>(eligible));
+    };
     auto run = [&](NodeId u, NodeId c) {
         Pending& pc = pend[c];
         --pc.missing;
@@ -168,7 +178,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 run(u, c);
                 eligible += pend[c].missing == 0 ? 1u : 0u;
             }
-            sum += eligible;
+            stepped();
         }
     }
     // gain[u] = children whose only unexecuted parent is u: the tasks running
@@ -325,7 +335,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 }
             }
             if (next != kNoNode) __builtin_prefetch(tgt + off[next]);
-            sum += eligible;
+            stepped();
         }
         zero.clear();  // (stale entries only)
     }

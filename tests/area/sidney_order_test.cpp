@@ -6,7 +6,8 @@
 // the parents, progress = Σ 1.0 / missing in the children's order, and the
 // AREA summed step by step. The library's order keeps the key packed, two
 // heaps (gain 0 and the rest), a byte copy of the missing counts and its
-// prefetch passes: every order and AREA must be the reference's, on random
+// prefetch passes: every order and AREA must be the reference's (and its
+// E(t), the `profile` the pipeline takes for a winner, the game's), on random
 // dags (layered, Erdős–Rényi, sums of small random blocks, nodes with more
 // than 255 / 4096 parents), the families and their sums, with real
 // decompositions (complete, cut by the work budget, unsplit) and random ones
@@ -179,11 +180,14 @@ int compare_all(const Dag& g, std::mt19937_64& rng, const std::string& what) {
         for (std::uint32_t mean : {0u, 1u, 3u, 40u}) sds.push_back(random_decomposition(g, taken, mean, rng));
         for (std::size_t k = 0; k < sds.size(); ++k) {
             std::uint64_t area = 0, ref_area = 0;
-            const std::vector<NodeId> order = area::sidney_order(g, sds[k], taken, &area);
+            std::vector<std::uint32_t> profile;
+            const std::vector<NodeId> order = area::sidney_order(g, sds[k], taken, &area, &profile);
             const std::vector<NodeId> ref = reference_order(g, sds[k], taken, ref_area);
             EXPECT_EQ(order, ref) << what << ", decomposition " << k << ", taken " << taken.size();
             EXPECT_EQ(area, ref_area) << what << ", decomposition " << k << ", taken " << taken.size();
-            EXPECT_EQ(area, pebble::area(g, order)) << what;
+            const pebble::Evaluation played = pebble::evaluate(g, order);
+            EXPECT_EQ(area, played.area) << what;
+            EXPECT_EQ(profile, played.eligible) << what << ", decomposition " << k << ", taken " << taken.size();
             ++compared;
         }
     }
