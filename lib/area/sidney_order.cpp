@@ -41,11 +41,13 @@ Entry pack(std::uint32_t g, double prog, bool nonsink, NodeId v) {
 // one would find); its gain (the children whose only unexecuted parent it
 // is: the tasks running it makes eligible now); where it waits: kNoNode (not
 // eligible in the current block, or run), kInZero (in the heap of gain-0
-// nodes), else its index in the heap of the others.
+// nodes), kInBlock (a node of the current block not yet eligible: pushed
+// when it becomes so), else its index in the heap of the others.
 struct Pending {
     std::uint32_t missing, rest, gain, slot;
 };
-constexpr std::uint32_t kInZero = kNoNode - 1;  // (indices stay below n ≤ kNoNode - 1)
+constexpr std::uint32_t kInZero = kNoNode - 1;   // (indices stay below n - 1 < kInBlock)
+constexpr std::uint32_t kInBlock = kNoNode - 2;
 
 // A 4-ary max-heap of entries (one per node: keys differ, so its pops are
 // those of any heap). With slots (the heap of gains > 0) it writes each
@@ -117,13 +119,18 @@ private:
 std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, std::span<const NodeId> taken,
                                  std::uint64_t* area, std::vector<std::uint32_t>* profile) {
     const NodeId n = dag.node_count();
-    // (Per-node arrays on huge pages, BigVector: their reads are random.)
-    BigVector<std::uint32_t> block_of(n, kNoNode);
     std::size_t largest = 0;
-    for (std::size_t b = 0; b < sd.block_count(); ++b) {
-        largest = std::max<std::size_t>(largest, sd.block_size(b));
-        for (std::uint32_t k = sd.offsets[b]; k < sd.offsets[b + 1]; ++k) block_of[sd.nodes[k]] = static_cast<std::uint32_t>(b);
-    }
+    for (std::size_t b = 0; b < sd.block_count(); ++b) largest = std::max<std::size_t>(largest, sd.block_size(b));
+    // Nodes taken or listed in a block so far (n bits: a node listed twice,
+    // or taken and listed, is refused; no per-node block number, issue 18:
+    // 4 bytes per node written at random, then read at random).
+    BigVector<std::uint64_t> listed((n + 63) / 64, 0);
+    auto list = [&](NodeId v) {
+        const std::uint64_t bit = std::uint64_t{1} << (v & 63);
+        if (v >= n || (listed[v >> 6] & bit) != 0)
+            fail(Errc::internal, "Sidney order: a node taken or listed twice, or not the dag's");
+        listed[v >> 6] |= bit;
+    };
     std::vector<NodeId> order;
     order.reserve(n);
     // (Filled in one pass, not zeroed first.)
@@ -166,20 +173,17 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         if (pc.missing < 255) few[c] = static_cast<std::uint8_t>(pc.missing);
     };
     // The taken prefix runs first, as given (sidney_decomposition checked it).
-    if (!taken.empty()) {
-        BigVector<char> done(n, 0);
-        for (NodeId u : taken) {
-            if (pend[u].missing != 0 || block_of[u] != kNoNode || done[u])
-                fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
-            done[u] = 1;
-            order.push_back(u);
-            --eligible;
-            for (NodeId c : dag.children(u)) {
-                run(u, c);
-                eligible += pend[c].missing == 0 ? 1u : 0u;
-            }
-            stepped();
+    // (A taken node listed in a block is refused when its block starts.)
+    for (NodeId u : taken) {
+        list(u);
+        if (pend[u].missing != 0) fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
+        order.push_back(u);
+        --eligible;
+        for (NodeId c : dag.children(u)) {
+            run(u, c);
+            eligible += pend[c].missing == 0 ? 1u : 0u;
         }
+        stepped();
     }
     // gain[u] = children whose only unexecuted parent is u: the tasks running
     // u makes eligible now. (A node with one parent arc left names it in
@@ -238,16 +242,26 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         // is a chain of random reads): the same keys, and the heap's order
         // does not depend on the order they are pushed in (entries differ
         // in their ids).
-        const std::span<const NodeId> members(sd.nodes.data() + sd.offsets[current], sd.block_size(current));
+        // The others are marked kInBlock, pushed when they become eligible.
+        // The loads run ahead through the next blocks too (issue 18: on
+        // sums of small components most blocks have ~10 nodes, and each
+        // block's start waited on its nodes' states).
+        const std::uint32_t begin = sd.offsets[current], end = sd.offsets[current + 1];
         constexpr std::size_t kAhead = 8;
-        for (std::size_t k = 0; k < std::min(kAhead, members.size()); ++k) __builtin_prefetch(&pend[members[k]]);
-        for (std::size_t k = 0; k < members.size(); ++k) {
-            if (k + kAhead < members.size()) {
-                __builtin_prefetch(&pend[members[k + kAhead]]);
-                __builtin_prefetch(&off[members[k + kAhead]]);
+        const NodeId* const listing = sd.nodes.data();
+        const std::size_t listed_count = sd.nodes.size();
+        if (current == 0)
+            for (std::size_t k = 0; k < std::min(kAhead, listed_count); ++k)
+                if (listing[k] < n) __builtin_prefetch(&pend[listing[k]]);
+        for (std::uint32_t k = begin; k < end; ++k) {
+            if (k + kAhead < listed_count && listing[k + kAhead] < n) {
+                __builtin_prefetch(&pend[listing[k + kAhead]]);
+                __builtin_prefetch(&off[listing[k + kAhead]]);
             }
-            // (block_of: a node listed twice runs in its last block only, as before.)
-            if (pend[members[k]].missing == 0 && block_of[members[k]] == current) push(members[k]);
+            const NodeId v = listing[k];
+            list(v);
+            if (pend[v].missing == 0) push(v);
+            else pend[v].slot = kInBlock;
         }
         while (!more.empty() || zero_live != 0) {
             // The next node: the top of `more`, else the live top of `zero`
@@ -292,7 +306,6 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 const NodeId c = *a;
                 const Pending& pc = pend[c];
                 if (pc.missing == 1) {
-                    __builtin_prefetch(&block_of[c]);
                     __builtin_prefetch(tgt + off[c]);
                 } else if (pc.missing == 2) {
                     // (The other parent: Dag merges parallel arcs; a hint
@@ -320,7 +333,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 const Pending& pc = pend[c];
                 if (pc.missing == 0) {
                     ++eligible;
-                    if (block_of[c] == current) push(c);  // (else it waits for its block)
+                    if (pc.slot == kInBlock) push(c);  // (else it waits for its block)
                 } else if (pc.missing == 1 && pc.rest != u) {
                     // (rest == u: a parallel arc from u, which just ran.)
                     Pending& pp = pend[pc.rest];
@@ -329,7 +342,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                     if (pp.slot == kInZero) {
                         unlive(pc.rest);
                         more.push(entry(pc.rest));
-                    } else if (pp.slot != kNoNode) {
+                    } else if (pp.slot < kInBlock) {
                         more.raise(pp.slot, entry(pc.rest));
                     }
                 }
@@ -338,8 +351,10 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
             stepped();
         }
         zero.clear();  // (stale entries only)
+        // (Each node pushed once, listed once: all of the block ran.)
+        if (order.size() != taken.size() + end) fail(Errc::internal, "Sidney order: a block is not closed under parents");
     }
-    if (order.size() != n) fail(Errc::internal, "Sidney order: a block is not closed under parents");
+    if (order.size() != n) fail(Errc::internal, "Sidney order: a node in no block");
     if (area) *area = sum;
     return order;
 }

@@ -28,6 +28,7 @@
 
 #include "algebra/algebra.hpp"
 #include "area/area.hpp"
+#include "common/error.hpp"
 #include "families/families.hpp"
 #include "io/io.hpp"
 #include "pebble/pebble.hpp"
@@ -223,6 +224,42 @@ TEST(SidneyOrder, AsTheLazyHeapOnWideLayers) {
         compared += compare_all(g, rng, "wide seed " + std::to_string(seed));
     }
     EXPECT_EQ(compared, 4 * 2 * 7);
+}
+
+// Without a per-node block number (issue 18) the order still refuses a
+// decomposition that is not a partition of the nodes left after `taken`:
+// a node listed twice, a taken node listed, a node in no block, a block not
+// closed under parents (Errc::internal, never a wrong order).
+TEST(SidneyOrder, RefusesWhatIsNoPartition) {
+    std::mt19937_64 rng(5);
+    const Dag g = layered(4, 30, 3, 2, rng);
+    const SidneyDecomposition sd = area::sidney_decomposition(g);
+    auto expect_internal = [&](const SidneyDecomposition& bad, std::span<const NodeId> taken, const char* what) {
+        try {
+            (void)area::sidney_order(g, bad, taken);
+            ADD_FAILURE() << what << ": no error";
+        } catch (const Error& e) {
+            EXPECT_EQ(e.code(), Errc::internal) << what;
+        }
+    };
+    SidneyDecomposition twice = sd;  // the first node again in the last block
+    twice.nodes.push_back(twice.nodes.front());
+    twice.offsets.back() += 1;
+    expect_internal(twice, {}, "listed twice");
+    const NodeId source = g.topological_order().front();
+    const std::vector<NodeId> taken{source};
+    expect_internal(sd, taken, "taken and listed");
+    SidneyDecomposition missing = sd;  // the last block's last node left out
+    missing.nodes.pop_back();
+    missing.offsets.back() -= 1;
+    expect_internal(missing, {}, "in no block");
+    SidneyDecomposition swapped;  // the blocks in reverse order: the first no longer closed under parents
+    for (std::size_t b = sd.block_count(); b-- > 0;) {
+        swapped.nodes.insert(swapped.nodes.end(), sd.nodes.begin() + sd.offsets[b], sd.nodes.begin() + sd.offsets[b + 1]);
+        swapped.offsets.push_back(static_cast<std::uint32_t>(swapped.nodes.size()));
+    }
+    if (sd.block_count() > 1) expect_internal(swapped, {}, "not closed");
+    EXPECT_GT(sd.block_count(), 1u);
 }
 
 TEST(SidneyOrder, AsTheLazyHeapWithManyParents) {
