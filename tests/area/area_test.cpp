@@ -741,19 +741,23 @@ std::uint64_t plain_bound(const Dag& g, const area::SidneyDecomposition& sd) {
     __extension__ typedef unsigned __int128 u128;
     const NodeId n = g.node_count();
     const auto [anc, desc] = area::detail::area_bound_relatives(g);
-    std::vector<std::int64_t> with_anc(n + 2, 0), window(n + 2, 0);
-    for (NodeId v = 0; v < n; ++v) {
-        ++with_anc[anc[v]];
-        const std::int64_t last = static_cast<std::int64_t>(n) - 1 - desc[v];
-        if (last >= static_cast<std::int64_t>(anc[v])) {
-            ++window[anc[v]];
-            --window[static_cast<std::size_t>(last) + 1];
+    // with_anc(t) = #{v : a(v) ≤ t}; window(t) = #{v : a(v) ≤ t ≤ n − 1 − d(v)},
+    // counted in sorted lists (no difference arrays).
+    std::vector<std::int64_t> all(anc.begin(), anc.end()), starts, ends;
+    for (NodeId v = 0; v < n; ++v)
+        if (static_cast<std::int64_t>(n) - 1 - desc[v] >= static_cast<std::int64_t>(anc[v])) {
+            starts.push_back(anc[v]);
+            ends.push_back(static_cast<std::int64_t>(n) - 1 - desc[v]);
         }
-    }
-    for (std::size_t t = 1; t < with_anc.size(); ++t) {
-        with_anc[t] += with_anc[t - 1];
-        window[t] += window[t - 1];
-    }
+    std::sort(all.begin(), all.end());
+    std::sort(starts.begin(), starts.end());
+    std::sort(ends.begin(), ends.end());
+    auto at_most = [](const std::vector<std::int64_t>& v, std::int64_t t) {
+        return static_cast<std::int64_t>(std::upper_bound(v.begin(), v.end(), t) - v.begin());
+    };
+    auto below = [](const std::vector<std::int64_t>& v, std::int64_t t) {
+        return static_cast<std::int64_t>(std::lower_bound(v.begin(), v.end(), t) - v.begin());
+    };
     std::uint64_t sources = 0;
     for (NodeId v = 0; v < n; ++v) sources += g.is_source(v) ? 1u : 0u;
     std::uint64_t bound = 0, before = 0, released_before = 0;
@@ -763,8 +767,9 @@ std::uint64_t plain_bound(const Dag& g, const area::SidneyDecomposition& sd) {
         for (; t < before + s || (i + 1 == sd.envelope.size() && t <= n); ++t) {
             const auto gt = static_cast<std::uint64_t>((released_before + static_cast<u128>(w) * (t - before) / s) / area::kEnvelopeScale);
             const std::uint64_t by_release = sources + gt >= t ? sources + gt - t : 0;
-            const auto by_ancestors = static_cast<std::uint64_t>(std::max<std::int64_t>(with_anc[t] - static_cast<std::int64_t>(t), 0));
-            bound += std::min({static_cast<std::uint64_t>(n - t), by_release, by_ancestors, static_cast<std::uint64_t>(window[t])});
+            const auto by_ancestors = static_cast<std::uint64_t>(std::max<std::int64_t>(at_most(all, t) - static_cast<std::int64_t>(t), 0));
+            const auto by_window = static_cast<std::uint64_t>(at_most(starts, t) - below(ends, t));
+            bound += std::min({static_cast<std::uint64_t>(n - t), by_release, by_ancestors, by_window});
             if (t == n) break;
         }
         before += s;
