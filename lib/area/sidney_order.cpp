@@ -46,7 +46,7 @@ Entry pack(std::uint32_t g, double prog, bool nonsink, NodeId v) {
 struct Pending {
     std::uint32_t missing, rest, gain, slot;
 };
-constexpr std::uint32_t kInZero = kNoNode - 1;   // (indices stay below n - 1 < kInBlock)
+constexpr std::uint32_t kInZero = kNoNode - 1;  // (heap indices ≤ n - 1 < kInBlock: n ≤ kNoNode - 1)
 constexpr std::uint32_t kInBlock = kNoNode - 2;
 
 // A 4-ary max-heap of entries (one per node: keys differ, so its pops are
