@@ -78,8 +78,8 @@ struct SidneyDecomposition {
     // numbered by their smallest id) that the blocks come from, one per
     // block; and per component, the earlier component whose blocks are its
     // own up to the order-preserving renaming of their nodes (sums of copies:
-    // sidney.cpp's ComponentMemo), else itself. sidney_order runs a
-    // component's blocks together and a copy's as its original's (issue 18).
+    // sidney.cpp's ComponentMemo), else itself. sidney_order renames an
+    // original's block orders for its copies instead of running them (issue 18).
     // Empty when not known (a decomposition built by hand).
     std::vector<std::uint32_t> block_component, copy_of;
     std::size_t block_count() const noexcept { return offsets.size() - 1; }
@@ -123,10 +123,10 @@ std::uint64_t sidney_work_budget(const Dag& dag, const SidneyComponents& comps);
 SidneyDecomposition sidney_decomposition_from(const Dag& dag, SidneyComponents&& comps, std::uint64_t work_budget);
 
 namespace detail {
-// Test hook: false runs sidney_order's blocks in turn, not component by
-// component with copies renamed (SidneyDecomposition::copy_of). Returns the
-// previous setting.
-bool set_sidney_order_by_component(bool on);
+// Test hook: false runs every block of sidney_order, copies too (no
+// renaming of an original's orders, SidneyDecomposition::copy_of).
+// Returns the previous setting.
+bool set_sidney_order_copies(bool on);
 // Tests only: the largest residual capacity the max-flow keeps in 32 bits
 // before it starts the call over in 64 (sidney.cpp; 0: 64 bits from the
 // start); returns the previous one. The decomposition is the same whatever
@@ -182,9 +182,12 @@ std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> area_bound_rel
 // 2-approximation of min Σ_v T_v (Chekuri & Motwani 1999; Margot et al. 2003).
 // With `taken` (the decomposition's), those nodes run first, as listed.
 // With `area`, the order's AREA (pebble::area) is written there, summed as
-// the order is built (no second pass).
+// the order is built (no second pass); with `profile`, E(t) for t = 0..n
+// (pebble::Evaluation::eligible: the winner of the AREA fallback is not
+// played again).
 std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sidney,
-                                 std::span<const NodeId> taken = {}, std::uint64_t* area = nullptr);
+                                 std::span<const NodeId> taken = {}, std::uint64_t* area = nullptr,
+                                 std::vector<std::uint32_t>* profile = nullptr);
 
 // Series-parallel dags (reachability order built from single nodes by
 // disjoint union and series composition; series_parallel.cpp): an

@@ -161,10 +161,10 @@ std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> detail::area_b
 
 std::uint64_t area_upper_bound(const Dag& dag, const SidneyDecomposition& sd) {
     const NodeId n = dag.node_count();
-    // Caps (2) and (3): with_anc[t] = #{v : a(v) ≤ t}, window[t] = #{v : a(v) ≤ t ≤ n − 1 − d(v)}
-    // (difference arrays over t).
-    // (Counts of at most n nodes: 32 bits, the differences modulo 2^32, whose
-    // prefix sums are then the counts exactly.)
+    // Caps (2) and (3): with_anc[t] = #{v : a(v) ≤ t}, window[t] = #{v : a(v) ≤ t ≤ n − 1 − d(v)},
+    // as difference arrays over t summed in the walk over t below (one
+    // pass, issue 18). (Counts of at most n nodes: 32 bits, the differences
+    // modulo 2^32, whose prefix sums are then the counts exactly.)
     std::vector<std::uint32_t> with_anc(static_cast<std::size_t>(n) + 2, 0), window(static_cast<std::size_t>(n) + 2, 0);
     {
         const auto [anc, desc] = ancestors_and_descendants(dag);
@@ -176,34 +176,51 @@ std::uint64_t area_upper_bound(const Dag& dag, const SidneyDecomposition& sd) {
                 --window[static_cast<std::size_t>(last) + 1];
             }
         }
-        for (std::size_t t = 1; t < with_anc.size(); ++t) {
-            with_anc[t] += with_anc[t - 1];
-            window[t] += window[t - 1];
-        }
     }
-    std::uint64_t sources = 0;
-    for (NodeId v = 0; v < n; ++v) sources += dag.is_source(v) ? 1u : 0u;
+    // The sources: the nodes with no ancestor (every lower bound on a
+    // nonsource's ancestors counts its parents).
+    const std::uint64_t sources = with_anc[0];
     std::uint64_t bound = 0;
     std::uint64_t before = 0, released_before = 0;  // P_{i-1}, W_{i-1}
+    std::uint32_t by_anc_sum = 0, window_sum = 0;   // with_anc[t], window[t] (the differences summed)
+    std::size_t summed = 0;                         // differences summed so far: t < summed
     NodeId t = 0;
     for (std::size_t i = 0; i < sd.envelope.size(); ++i) {
         const std::uint64_t s = sd.envelope[i].first, w = sd.envelope[i].second;
+        if (s == 0) fail(Errc::internal, "Sidney decomposition: an empty envelope piece");
         if (i > 0) {
             const u128 now = static_cast<u128>(w) * sd.envelope[i - 1].first;
             const u128 prev = static_cast<u128>(sd.envelope[i - 1].second) * s;
             if (now > prev) fail(Errc::internal, "Sidney decomposition: block ratios increase at block " + std::to_string(i));
         }
         // Steps t with P_{i-1} <= t < P_i (the last block also takes t = n).
+        // ⌊g(t)⌋ = ⌊(W_{i-1} + ⌊w (t − P_{i-1}) / s⌋) / kEnvelopeScale⌋, the
+        // inner quotient q and its remainder r carried from step to step
+        // (issue 18: no 128-bit division per step).
         const std::uint64_t end = before + s;
+        const u128 start = static_cast<u128>(w) * (t - before);
+        u128 q = start / s;
+        std::uint64_t r = static_cast<std::uint64_t>(start % s);
+        const std::uint64_t dq = w / s, dr = w % s;
         for (; t < end || (i + 1 == sd.envelope.size() && t <= n); ++t) {
-            const auto g = static_cast<std::uint64_t>(
-                (released_before + static_cast<u128>(w) * (t - before) / s) / kEnvelopeScale);  // ⌊g(t)⌋
+            if (t == summed) {  // (t = n may come again with a later piece)
+                by_anc_sum += with_anc[t];
+                window_sum += window[t];
+                ++summed;
+            }
+            const auto g = static_cast<std::uint64_t>((released_before + q) / kEnvelopeScale);  // ⌊g(t)⌋
             const std::uint64_t by_release = sources + g >= t ? sources + g - t : 0;
             const auto by_ancestors = static_cast<std::uint64_t>(
-                std::max<std::int64_t>(static_cast<std::int64_t>(with_anc[t]) - static_cast<std::int64_t>(t), 0));
-            const auto by_window = static_cast<std::uint64_t>(window[t]);
+                std::max<std::int64_t>(static_cast<std::int64_t>(by_anc_sum) - static_cast<std::int64_t>(t), 0));
+            const auto by_window = static_cast<std::uint64_t>(window_sum);
             bound += std::min({static_cast<std::uint64_t>(n - t), by_release, by_ancestors, by_window});
             if (t == n) break;
+            q += dq;
+            r += dr;
+            if (r >= s) {
+                ++q;
+                r -= s;
+            }
         }
         before = end;
         released_before += w;

@@ -19,7 +19,7 @@ namespace ics::area {
 
 namespace {
 
-bool g_by_component = true;  // detail::set_sidney_order_by_component
+bool g_copies = true;  // detail::set_sidney_order_copies
 
 // The heap entry: the key (gain, progress, nonsink, -id) packed into 128 bits
 // compared as two unsigned words (issue 18: 16 bytes instead of a 32-byte
@@ -45,11 +45,13 @@ Entry pack(std::uint32_t g, double prog, bool nonsink, NodeId v) {
 // one would find); its gain (the children whose only unexecuted parent it
 // is: the tasks running it makes eligible now); where it waits: kNoNode (not
 // eligible in the current block, or run), kInZero (in the heap of gain-0
-// nodes), else its index in the heap of the others.
+// nodes), kInBlock (a node of the current block not yet eligible: pushed
+// when it becomes so), else its index in the heap of the others.
 struct Pending {
     std::uint32_t missing, rest, gain, slot;
 };
-constexpr std::uint32_t kInZero = kNoNode - 1;  // (indices stay below n ≤ kNoNode - 1)
+constexpr std::uint32_t kInZero = kNoNode - 1;  // (heap indices ≤ n - 1 < kInBlock: n ≤ kNoNode - 1)
+constexpr std::uint32_t kInBlock = kNoNode - 2;
 
 // A 4-ary max-heap of entries (one per node: keys differ, so its pops are
 // those of any heap). With slots (the heap of gains > 0) it writes each
@@ -118,18 +120,23 @@ private:
 
 }  // namespace
 
-bool detail::set_sidney_order_by_component(bool on) { return std::exchange(g_by_component, on); }
+bool detail::set_sidney_order_copies(bool on) { return std::exchange(g_copies, on); }
 
 std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, std::span<const NodeId> taken,
-                                 std::uint64_t* area) {
+                                 std::uint64_t* area, std::vector<std::uint32_t>* profile) {
     const NodeId n = dag.node_count();
-    // (Per-node arrays on huge pages, BigVector: their reads are random.)
-    BigVector<std::uint32_t> block_of(n, kNoNode);
     std::size_t largest = 0;
-    for (std::size_t b = 0; b < sd.block_count(); ++b) {
-        largest = std::max<std::size_t>(largest, sd.block_size(b));
-        for (std::uint32_t k = sd.offsets[b]; k < sd.offsets[b + 1]; ++k) block_of[sd.nodes[k]] = static_cast<std::uint32_t>(b);
-    }
+    for (std::size_t b = 0; b < sd.block_count(); ++b) largest = std::max<std::size_t>(largest, sd.block_size(b));
+    // Nodes taken or listed in a block so far (n bits: a node listed twice,
+    // or taken and listed, is refused; no per-node block number, issue 18:
+    // 4 bytes per node written at random, then read at random).
+    BigVector<std::uint64_t> listed((n + 63) / 64, 0);
+    auto list = [&](NodeId v) {
+        const std::uint64_t bit = std::uint64_t{1} << (v & 63);
+        if (v >= n || (listed[v >> 6] & bit) != 0)
+            fail(Errc::internal, "Sidney order: a node taken or listed twice, or not the dag's");
+        listed[v >> 6] |= bit;
+    };
     std::vector<NodeId> order;
     order.reserve(n);
     // (Filled in one pass, not zeroed first.)
@@ -155,6 +162,16 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         eligible += in == 0 ? 1u : 0u;
     }
     std::uint64_t sum = eligible;
+    if (profile) {
+        profile->clear();
+        profile->reserve(static_cast<std::size_t>(n) + 1);
+        profile->push_back(static_cast<std::uint32_t>(eligible));
+    }
+    // After each step: AREA and, when asked, E(t).
+    auto stepped = [&] {
+        sum += eligible;
+        if (profile) profile->push_back(static_cast<std::uint32_t>(eligible));
+    };
     auto run = [&](NodeId u, NodeId c) {
         Pending& pc = pend[c];
         --pc.missing;
@@ -162,20 +179,17 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         if (pc.missing < 255) few[c] = static_cast<std::uint8_t>(pc.missing);
     };
     // The taken prefix runs first, as given (sidney_decomposition checked it).
-    if (!taken.empty()) {
-        BigVector<char> done(n, 0);
-        for (NodeId u : taken) {
-            if (pend[u].missing != 0 || block_of[u] != kNoNode || done[u])
-                fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
-            done[u] = 1;
-            order.push_back(u);
-            --eligible;
-            for (NodeId c : dag.children(u)) {
-                run(u, c);
-                eligible += pend[c].missing == 0 ? 1u : 0u;
-            }
-            sum += eligible;
+    // (A taken node listed in a block is refused when its block starts.)
+    for (NodeId u : taken) {
+        list(u);
+        if (pend[u].missing != 0) fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
+        order.push_back(u);
+        --eligible;
+        for (NodeId c : dag.children(u)) {
+            run(u, c);
+            eligible += pend[c].missing == 0 ? 1u : 0u;
         }
+        stepped();
     }
     // gain[u] = children whose only unexecuted parent is u: the tasks running
     // u makes eligible now. (A node with one parent arc left names it in
@@ -229,6 +243,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     // Block b's nodes take positions base + offsets[b] .. of the order,
     // whatever order the blocks run in (below), each with the tasks it made
     // eligible, summed into E(t) in the order's order at the end.
+    if (taken.size() + sd.nodes.size() != n) fail(Errc::internal, "Sidney order: a node in no block");
     const std::size_t base = order.size();
     order.resize(n);
     BigVector<std::uint32_t> newly(n - base);
@@ -243,16 +258,26 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         // is a chain of random reads): the same keys, and the heap's order
         // does not depend on the order they are pushed in (entries differ
         // in their ids).
-        const std::span<const NodeId> members(sd.nodes.data() + sd.offsets[current], sd.block_size(current));
+        // The others are marked kInBlock, pushed when they become eligible.
+        // The loads run ahead through the next blocks too (issue 18: on
+        // sums of small components most blocks have ~10 nodes, and each
+        // block's start waited on its nodes' states).
+        const std::uint32_t begin = sd.offsets[current], end = sd.offsets[current + 1];
         constexpr std::size_t kAhead = 8;
-        for (std::size_t k = 0; k < std::min(kAhead, members.size()); ++k) __builtin_prefetch(&pend[members[k]]);
-        for (std::size_t k = 0; k < members.size(); ++k) {
-            if (k + kAhead < members.size()) {
-                __builtin_prefetch(&pend[members[k + kAhead]]);
-                __builtin_prefetch(&off[members[k + kAhead]]);
+        const NodeId* const listing = sd.nodes.data();
+        const std::size_t listed_count = sd.nodes.size();
+        if (current == 0)
+            for (std::size_t k = 0; k < std::min(kAhead, listed_count); ++k)
+                if (listing[k] < n) __builtin_prefetch(&pend[listing[k]]);
+        for (std::uint32_t k = begin; k < end; ++k) {
+            if (k + kAhead < listed_count && listing[k + kAhead] < n) {
+                __builtin_prefetch(&pend[listing[k + kAhead]]);
+                __builtin_prefetch(&off[listing[k + kAhead]]);
             }
-            // (block_of: a node listed twice runs in its last block only, as before.)
-            if (pend[members[k]].missing == 0 && block_of[members[k]] == current) push(members[k]);
+            const NodeId v = listing[k];
+            list(v);
+            if (pend[v].missing == 0) push(v);
+            else pend[v].slot = kInBlock;
         }
         while (!more.empty() || zero_live != 0) {
             // The next node: the top of `more`, else the live top of `zero`
@@ -297,7 +322,6 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 const NodeId c = *a;
                 const Pending& pc = pend[c];
                 if (pc.missing == 1) {
-                    __builtin_prefetch(&block_of[c]);
                     __builtin_prefetch(tgt + off[c]);
                 } else if (pc.missing == 2) {
                     // (The other parent: Dag merges parallel arcs; a hint
@@ -325,7 +349,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 const Pending& pc = pend[c];
                 if (pc.missing == 0) {
                     ++made;
-                    if (block_of[c] == current) push(c);  // (else it waits for its block)
+                    if (pc.slot == kInBlock) push(c);  // (else it waits for its block)
                 } else if (pc.missing == 1 && pc.rest != u) {
                     // (rest == u: a parallel arc from u, which just ran.)
                     Pending& pp = pend[pc.rest];
@@ -334,7 +358,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                     if (pp.slot == kInZero) {
                         unlive(pc.rest);
                         more.push(entry(pc.rest));
-                    } else if (pp.slot != kNoNode) {
+                    } else if (pp.slot < kInBlock) {
                         more.raise(pp.slot, entry(pc.rest));
                     }
                 }
@@ -343,52 +367,48 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
             *made_at++ = made;
         }
         zero.clear();  // (stale entries only)
-        if (at != order.data() + base + sd.offsets[b + 1])
-            fail(Errc::internal, "Sidney order: a block is not closed under parents");
+        // (Each node pushed once, listed once: all of the block ran.)
+        if (at != order.data() + base + end) fail(Errc::internal, "Sidney order: a block is not closed under parents");
     };
     // Blocks of different weakly connected components touch disjoint
     // states, and a block's greedy order depends only on the state its
-    // component's earlier blocks left (its heap holds its own nodes only):
-    // running the blocks component by component gives every block the same
-    // order as running them in turn, with each component's states in cache
-    // (issue 18: sums of ~50,000 blocks). A copy of an earlier component
-    // (sidney.cpp's memo: equal up to the order-preserving renaming of its
-    // nodes, hence the same keys compared alike) takes its original's
-    // orders, renamed, without running.
+    // component's earlier blocks left (its heaps hold its own nodes only).
+    // So a copy of an earlier component (sidney.cpp's memo: equal up to the
+    // order-preserving renaming of its nodes, hence the same keys compared
+    // alike) need not run: its blocks take their originals' orders, renamed,
+    // once every original has run (issue 18: sums of workflow copies).
     const std::size_t blocks = sd.block_count();
     const std::size_t comps = sd.copy_of.size();
-    const bool by_component = g_by_component && sd.block_component.size() == blocks && comps > 0;
-    if (!by_component) {
-        for (std::size_t b = 0; b < blocks; ++b) run_block(b);
-    } else {
+    const bool copies_known = g_copies && sd.block_component.size() == blocks && comps > 0;
+    bool copies = false;
+    for (std::size_t b = 0; b < blocks; ++b) {
+        if (copies_known) {
+            const std::uint32_t c = sd.block_component[b];
+            if (c >= comps) fail(Errc::internal, "Sidney order: a block's component is out of range");
+            if (sd.copy_of[c] != c) {
+                copies = true;
+                continue;
+            }
+        }
+        run_block(b);
+    }
+    if (copies) {
         // Each component's blocks, in the decomposition's order (a counting sort).
         std::vector<std::uint32_t> start(comps + 1, 0), member(blocks);
-        for (std::uint32_t c : sd.block_component) {
-            if (c >= comps) fail(Errc::internal, "Sidney order: a block's component is out of range");
-            ++start[c + 1];
-        }
+        for (std::uint32_t c : sd.block_component) ++start[c + 1];
         std::partial_sum(start.begin(), start.end(), start.begin());
         {
             std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
             for (std::size_t b = 0; b < blocks; ++b) member[cursor[sd.block_component[b]]++] = static_cast<std::uint32_t>(b);
         }
-        bool copies = false;
-        for (std::size_t c = 0; c < comps; ++c) {
-            if (sd.copy_of[c] != c) {
-                copies = true;
-                continue;
-            }
-            for (std::uint32_t k = start[c]; k < start[c + 1]; ++k) run_block(member[k]);
-        }
         // Each run node's index in its block's list (id order), in its slot,
         // which nothing reads once it has run: where the node's copy sits in
         // the copy's block.
-        if (copies)
-            for (std::size_t c = 0; c < comps; ++c)
-                if (sd.copy_of[c] == c)
-                    for (std::uint32_t k = start[c]; k < start[c + 1]; ++k)
-                        for (std::uint32_t i = 0, b = member[k]; i < sd.block_size(b); ++i)
-                            pend[sd.nodes[sd.offsets[b] + i]].slot = i;
+        for (std::size_t c = 0; c < comps; ++c)
+            if (sd.copy_of[c] == c)
+                for (std::uint32_t k = start[c]; k < start[c + 1]; ++k)
+                    for (std::uint32_t i = 0, b = member[k]; i < sd.block_size(b); ++i)
+                        pend[sd.nodes[sd.offsets[b] + i]].slot = i;
         for (std::size_t c = 0; c < comps; ++c) {
             const std::uint32_t o = sd.copy_of[c];
             if (o == c) continue;
@@ -410,7 +430,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     }
     for (std::size_t i = 0; i < n - base; ++i) {
         eligible = eligible - 1 + newly[i];
-        sum += eligible;
+        stepped();
     }
     if (area) *area = sum;
     return order;

@@ -298,10 +298,12 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     // order, most newly eligible first, FIFO, level order. Each is scored by
     // its AREA alone as soon as it is built and only the best so far is kept
     // (issue 18: peak memory); the winner is played in full at the end
-    // unless it came evaluated. The Sidney, greedy and FIFO orders sum their
-    // AREA while they are built (issue 18: one pass fewer each); the others
-    // are played for it (pebble::area: no E(t)). The winner's final play
-    // checks the AREA it was chosen by.
+    // unless it came evaluated. The Sidney orders come with E(t) and their
+    // AREA, counted while they are built (issue 18: a Sidney winner is not
+    // played again, only its memory cost counted, open_peak; ~30 ms of 10^6
+    // nodes); the greedy and FIFO orders sum their AREA while they are built
+    // (one pass fewer each); the others are played for it (pebble::area: no
+    // E(t)). A winner's final play checks the AREA it was chosen by.
     struct Candidate {
         Method method;
         const char* name;
@@ -310,9 +312,10 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     std::vector<Candidate> cands;
     std::size_t best = 0;
     std::vector<NodeId> best_order;
-    pebble::Evaluation best_eval;  // empty unless the best came evaluated
+    pebble::Evaluation best_eval;   // empty unless the best came evaluated
+    bool best_memory_left = false;  // best_eval without its memory cost (open_peak if it wins)
     auto offer = [&](Method method, const char* name, std::vector<NodeId>&& order, pebble::Evaluation&& eval,
-                     std::optional<std::uint64_t> known = std::nullopt) {
+                     bool memory_left, std::optional<std::uint64_t> known = std::nullopt) {
         const bool evaluated = !eval.eligible.empty();
         const std::uint64_t area = evaluated ? eval.area : known ? *known : pebble::area(dag, order);
         cands.push_back({method, name, area});
@@ -320,6 +323,7 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
         best = cands.size() - 1;
         best_order = std::move(order);
         best_eval = evaluated ? std::move(eval) : pebble::Evaluation{};
+        best_memory_left = evaluated && memory_left;
     };
     // The dag's components, found once for the budget and the decomposition below.
     area::SidneyComponents sidney_components = area::sidney_components(dag);
@@ -329,18 +333,18 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     if (!r.order.empty())
         offer(r.method, r.method == Method::exact ? "exact search (lexicographically best profile)"
                                                   : "▷-linearization continued greedily",
-              std::move(r.order), std::move(r.eval));
+              std::move(r.order), std::move(r.eval), memory_pending);
     const bool chain_candidate = !chain.empty() && chain.size() < n;
     const std::uint64_t to_build = chain_candidate ? 5 : 4;  // candidate orders (progress)
     if (chain_candidate) {
         opt.report("AREA fallback: Sidney decomposition", 0, to_build);
         std::vector<NodeId> order;
-        std::uint64_t area = 0;
+        pebble::Evaluation eval;
         {
             const area::SidneyDecomposition rest = area::sidney_decomposition(dag, chain, sidney_budget);
-            order = area::sidney_order(dag, rest, chain, &area);
+            order = area::sidney_order(dag, rest, chain, &eval.area, &eval.eligible);
         }
-        offer(Method::sidney, "proven ▷-chain then Sidney decomposition", std::move(order), {}, area);
+        offer(Method::sidney, "proven ▷-chain then Sidney decomposition", std::move(order), std::move(eval), true);
     }
     // The decomposition's blocks are dead once its order and the bound are
     // built: only whether it was complete stays.
@@ -348,7 +352,7 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     std::uint64_t sidney_work = 0, sidney_unsplit = 0, bound = 0;
     {
         std::vector<NodeId> order;
-        std::uint64_t area = 0;
+        pebble::Evaluation eval;
         opt.report("AREA fallback: Sidney decomposition", to_build - 4, to_build);
         {
             const area::SidneyDecomposition sd =
@@ -356,25 +360,25 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
             sidney_complete = sd.complete;
             sidney_work = sd.work;
             sidney_unsplit = sd.unsplit;
-            order = area::sidney_order(dag, sd, {}, &area);
+            order = area::sidney_order(dag, sd, {}, &eval.area, &eval.eligible);
             bound = area::area_upper_bound(dag, sd);
         }
-        offer(Method::sidney, "Sidney decomposition", std::move(order), {}, area);
+        offer(Method::sidney, "Sidney decomposition", std::move(order), std::move(eval), true);
     }
     {  // (one order alive at a time: a loser is freed before the next is built)
         std::uint64_t area = 0;
         opt.report("AREA fallback: candidate orders", to_build - 3, to_build);
         std::vector<NodeId> order = greedy_order(dag, &area);
-        offer(Method::greedy, "most newly eligible first", std::move(order), {}, area);
+        offer(Method::greedy, "most newly eligible first", std::move(order), {}, false, area);
     }
     {
         std::uint64_t area = 0;
         opt.report("AREA fallback: candidate orders", to_build - 2, to_build);
         std::vector<NodeId> order = pebble::fifo_order(dag, area);
-        offer(Method::fifo, "FIFO", std::move(order), {}, area);
+        offer(Method::fifo, "FIFO", std::move(order), {}, false, area);
     }
     opt.report("AREA fallback: candidate orders", to_build - 1, to_build);
-    offer(Method::level, "level order", pebble::baseline_order(dag, pebble::Policy::level), {});
+    offer(Method::level, "level order", pebble::baseline_order(dag, pebble::Policy::level), {}, false);
     if (!r.max_profile.empty()) {
         std::uint64_t sum = 0;
         for (std::uint32_t m : r.max_profile) sum += m;
@@ -395,7 +399,7 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     r.method = cands[best].method;
     r.order = std::move(best_order);
     r.eval = best_eval.eligible.empty() ? pebble::evaluate(dag, r.order) : std::move(best_eval);
-    if (best == 0 && memory_pending) r.eval.memory = open_peak(dag, r.order);
+    if (best_memory_left) r.eval.memory = open_peak(dag, r.order);
     if (r.eval.area != cands[best].area) fail(Errc::internal, "AREA of the best candidate changed when played again");
     if (bound < r.eval.area)
         fail(Errc::internal, "AREA bound " + std::to_string(bound) + " below the AREA " + std::to_string(r.eval.area) +

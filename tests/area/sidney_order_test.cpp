@@ -6,7 +6,8 @@
 // the parents, progress = Σ 1.0 / missing in the children's order, and the
 // AREA summed step by step. The library's order keeps the key packed, two
 // heaps (gain 0 and the rest), a byte copy of the missing counts and its
-// prefetch passes: every order and AREA must be the reference's, on random
+// prefetch passes: every order and AREA must be the reference's (and its
+// E(t), the `profile` the pipeline takes for a winner, the game's), on random
 // dags (layered, Erdős–Rényi, sums of small random blocks, nodes with more
 // than 255 / 4096 parents), the families and their sums, with real
 // decompositions (complete, cut by the work budget, unsplit) and random ones
@@ -27,6 +28,7 @@
 
 #include "algebra/algebra.hpp"
 #include "area/area.hpp"
+#include "common/error.hpp"
 #include "families/families.hpp"
 #include "io/io.hpp"
 #include "pebble/pebble.hpp"
@@ -179,11 +181,14 @@ int compare_all(const Dag& g, std::mt19937_64& rng, const std::string& what) {
         for (std::uint32_t mean : {0u, 1u, 3u, 40u}) sds.push_back(random_decomposition(g, taken, mean, rng));
         for (std::size_t k = 0; k < sds.size(); ++k) {
             std::uint64_t area = 0, ref_area = 0;
-            const std::vector<NodeId> order = area::sidney_order(g, sds[k], taken, &area);
+            std::vector<std::uint32_t> profile;
+            const std::vector<NodeId> order = area::sidney_order(g, sds[k], taken, &area, &profile);
             const std::vector<NodeId> ref = reference_order(g, sds[k], taken, ref_area);
             EXPECT_EQ(order, ref) << what << ", decomposition " << k << ", taken " << taken.size();
             EXPECT_EQ(area, ref_area) << what << ", decomposition " << k << ", taken " << taken.size();
-            EXPECT_EQ(area, pebble::area(g, order)) << what;
+            const pebble::Evaluation played = pebble::evaluate(g, order);
+            EXPECT_EQ(area, played.area) << what;
+            EXPECT_EQ(profile, played.eligible) << what << ", decomposition " << k << ", taken " << taken.size();
             ++compared;
         }
     }
@@ -219,6 +224,42 @@ TEST(SidneyOrder, AsTheLazyHeapOnWideLayers) {
         compared += compare_all(g, rng, "wide seed " + std::to_string(seed));
     }
     EXPECT_EQ(compared, 4 * 2 * 7);
+}
+
+// Without a per-node block number (issue 18) the order still refuses a
+// decomposition that is not a partition of the nodes left after `taken`:
+// a node listed twice, a taken node listed, a node in no block, a block not
+// closed under parents (Errc::internal, never a wrong order).
+TEST(SidneyOrder, RefusesWhatIsNoPartition) {
+    std::mt19937_64 rng(5);
+    const Dag g = layered(4, 30, 3, 2, rng);
+    const SidneyDecomposition sd = area::sidney_decomposition(g);
+    auto expect_internal = [&](const SidneyDecomposition& bad, std::span<const NodeId> taken, const char* what) {
+        try {
+            (void)area::sidney_order(g, bad, taken);
+            ADD_FAILURE() << what << ": no error";
+        } catch (const Error& e) {
+            EXPECT_EQ(e.code(), Errc::internal) << what;
+        }
+    };
+    SidneyDecomposition twice = sd;  // the first node again in the last block
+    twice.nodes.push_back(twice.nodes.front());
+    twice.offsets.back() += 1;
+    expect_internal(twice, {}, "listed twice");
+    const NodeId source = g.topological_order().front();
+    const std::vector<NodeId> taken{source};
+    expect_internal(sd, taken, "taken and listed");
+    SidneyDecomposition missing = sd;  // the last block's last node left out
+    missing.nodes.pop_back();
+    missing.offsets.back() -= 1;
+    expect_internal(missing, {}, "in no block");
+    SidneyDecomposition swapped;  // the blocks in reverse order: the first no longer closed under parents
+    for (std::size_t b = sd.block_count(); b-- > 0;) {
+        swapped.nodes.insert(swapped.nodes.end(), sd.nodes.begin() + sd.offsets[b], sd.nodes.begin() + sd.offsets[b + 1]);
+        swapped.offsets.push_back(static_cast<std::uint32_t>(swapped.nodes.size()));
+    }
+    if (sd.block_count() > 1) expect_internal(swapped, {}, "not closed");
+    EXPECT_GT(sd.block_count(), 1u);
 }
 
 TEST(SidneyOrder, AsTheLazyHeapWithManyParents) {
@@ -262,11 +303,11 @@ TEST(SidneyOrder, AsTheLazyHeapOnTheFamilies) {
 }
 
 // Sums of copies and of distinct small dags: the decomposition's memo
-// replays the copies (SidneyDecomposition::copy_of), and sidney_order runs
-// the blocks component by component, a copy's renamed from its original's:
-// the reference's order and AREA, and the blocks run in turn (hook off),
-// with and without a taken prefix, budgets whole, cut and 0.
-TEST(SidneyOrder, ByComponentAsInTurnOnSums) {
+// replays the copies (SidneyDecomposition::copy_of), and sidney_order renames
+// their originals' block orders instead of running them: the reference's
+// order and AREA, and every block run (hook off), with and without a taken
+// prefix, budgets whole, cut and 0.
+TEST(SidneyOrder, CopiesAsRunOnSums) {
     int compared = 0, copies = 0;
     for (std::uint64_t seed = 1; seed <= 30; ++seed) {
         std::mt19937_64 rng(500 + seed);
@@ -286,10 +327,11 @@ TEST(SidneyOrder, ByComponentAsInTurnOnSums) {
                 ASSERT_EQ(sd.block_component.size(), sd.block_count());
                 for (std::size_t c = 0; c < sd.copy_of.size(); ++c) copies += sd.copy_of[c] != c ? 1 : 0;
                 std::uint64_t area = 0, in_turn_area = 0, ref_area = 0;
-                const std::vector<NodeId> order = area::sidney_order(g, sd, taken, &area);
-                const bool before = area::detail::set_sidney_order_by_component(false);
+                std::vector<std::uint32_t> profile;
+                const std::vector<NodeId> order = area::sidney_order(g, sd, taken, &area, &profile);
+                const bool before = area::detail::set_sidney_order_copies(false);
                 const std::vector<NodeId> in_turn = area::sidney_order(g, sd, taken, &in_turn_area);
-                area::detail::set_sidney_order_by_component(before);
+                area::detail::set_sidney_order_copies(before);
                 const std::vector<NodeId> ref = reference_order(g, sd, taken, ref_area);
                 const std::string what = "seed " + std::to_string(seed) + ", taken " + std::to_string(taken.size()) +
                                          ", budget " + std::to_string(budget);
@@ -297,6 +339,7 @@ TEST(SidneyOrder, ByComponentAsInTurnOnSums) {
                 ASSERT_EQ(in_turn, ref) << what;
                 ASSERT_EQ(area, ref_area) << what;
                 ASSERT_EQ(in_turn_area, ref_area) << what;
+                ASSERT_EQ(profile, pebble::evaluate(g, order).eligible) << what;
                 ++compared;
             }
         }
