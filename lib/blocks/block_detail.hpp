@@ -186,7 +186,11 @@ bool schedule_pbt(const BlockView& v, BlockSchedule& out, std::uint64_t max_work
 struct ExactResult {
     bool ico = false;                     // a chain of maximizing subsets exists
     std::vector<std::uint32_t> order;     // ico: an ICO order; else the lexicographically max chain
-    std::vector<std::uint32_t> max_profile;  // M(k) = max_{|S|=k} f(S), k = 0..tops
+    std::vector<std::uint32_t> profile;   // want_order: order's profile (local_profile's)
+    // M(k) = max_{|S|=k} f(S), k = 0..tops. May be left empty when
+    // want_order and no ICO order exists: the small blocks' path stops at
+    // the first set that beats the chain (sums of random blocks: ~30%).
+    std::vector<std::uint32_t> max_profile;
 };
 ExactResult exact_search(const BlockView& v, bool want_order = true);
 // The same by the two half tables alone, at every size (blocks of up to 12

@@ -31,8 +31,8 @@ BlockSchedule from_order(const detail::BlockView& v, Kind kind, bool proven, boo
 }
 
 BlockSchedule exact_schedule(const detail::BlockView& v) {
-    detail::ExactResult r = detail::exact_search(v);
-    return from_order(v, Kind::exact, r.ico, r.ico, r.order);
+    detail::ExactResult r = detail::exact_search(v);  // (with the order's profile)
+    return from_order(v, Kind::exact, r.ico, r.ico, r.order, &r.profile);
 }
 
 BlockSchedule greedy_schedule(const detail::BlockView& v) {
