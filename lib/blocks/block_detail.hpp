@@ -219,6 +219,8 @@ struct ClosedShape {
 // The one spelling of closed-form shape names (recognize.cpp): "trivial(b)"
 // (a = 1 source), "C(a)", "Q(a,b)", "W(a,b)", "M(a,b)", "N(a)".
 std::string shape_name(const ClosedShape& shape);
+// The name of a block scheduled by search or greedy: "bipartite(N sources)".
+std::string bipartite_shape(std::uint32_t tops);
 // The shape a complete block with s sources and t sinks is named by:
 // trivial(t), C(2) (the butterfly), M(1,s) or Q(s,t). Inline: called once
 // per block of a tree or an FFT, and the out-of-line call returned the struct
