@@ -129,6 +129,46 @@ std::vector<std::uint32_t> backtrack(std::uint32_t n, const std::vector<std::uin
     return order;
 }
 
+// The layers of the lexicographically largest chains (search_small's chain,
+// and search()'s layered search past its last reached size),
+// grown from the empty set: layer k + 1 = the successors s ∪ {i} of layer k
+// with the largest f, all marked in `reach`; chain[k] = that f. This is the
+// former pass 2 and layered search in one: while chain[k + 1] = M(k + 1) the
+// layer is exactly pass 2's reachable sets of that size (a successor of a
+// reachable set is reachable iff its f is M), and from the first size where
+// it falls short pass 2 reached nothing and the layered search went on from
+// the last reached layer by this same rule. So the marks, hence backtrack's
+// order, are the same, and an ICO order exists iff chain = M; the search
+// needs M(k) only to check that (search_small), not to grow the layers.
+// Grown from layer `first`, which the caller has marked in `reach` and
+// listed in `layer` with chain[0 .. first] (chain_start); `next` scratch.
+template <class F>
+ICS_INLINE void chain_layers(std::uint32_t n, std::uint32_t first, std::vector<std::uint64_t>& reach, F f,
+                             std::vector<std::uint32_t>& layer, std::vector<std::uint32_t>& next,
+                             std::uint32_t* chain) {
+    const std::uint32_t mask = (1u << n) - 1;
+    for (std::uint32_t k = first; k < n; ++k) {
+        next.clear();
+        std::uint32_t best = 0;
+        for (std::uint32_t s : layer)
+            for (std::uint32_t out = mask & ~s; out != 0; out &= out - 1) {
+                const std::uint32_t t = s | (out & (0u - out));
+                if (test_bit(reach, t)) continue;
+                const std::uint32_t val = f(t);
+                if (val < best) continue;
+                if (val > best || next.empty()) {
+                    for (std::uint32_t u : next) clear_bit(reach, u);
+                    next.clear();
+                    best = val;
+                }
+                set_bit(reach, t);
+                next.push_back(t);
+            }
+        chain[k + 1] = best;
+        layer.swap(next);
+    }
+}
+
 // No ICO order. The layers of the lexicographically largest chains agree
 // with the reachable sets up to the last size k0 that has any (reached[k] =
 // how many sets of size k are reachable); from there on, layer by layer,
@@ -149,26 +189,8 @@ ICS_INLINE std::vector<std::uint32_t> lexmax_order(std::uint32_t n, const std::u
             const auto s = static_cast<std::uint32_t>(w * 64 + static_cast<std::uint32_t>(std::countr_zero(bits)));
             if (s <= full && static_cast<std::uint32_t>(std::popcount(s)) == k0) layer.push_back(s);
         }
-    for (std::uint32_t k = k0; k < n; ++k) {
-        next.clear();
-        std::uint32_t best = 0;
-        for (std::uint32_t s : layer)
-            for (std::uint32_t i = 0; i < n; ++i) {
-                const std::uint32_t t = s | 1u << i;
-                if (t == s || test_bit(reach, t)) continue;
-                const std::uint32_t val = f(t);
-                if (next.empty() || val > best) {
-                    for (std::uint32_t u : next) clear_bit(reach, u);
-                    next.clear();
-                    best = val;
-                }
-                if (val == best) {
-                    set_bit(reach, t);
-                    next.push_back(t);
-                }
-            }
-        layer.swap(next);
-    }
+    std::uint32_t chain[kMaxExact + 1];
+    chain_layers(n, k0, reach, f, layer, next, chain);
     return backtrack(n, reach);
 }
 
@@ -245,46 +267,6 @@ constexpr std::array<ByPopcount, 7> by_popcount_tables() {
     return t;
 }
 constexpr std::array<ByPopcount, 7> kByPopcount = by_popcount_tables();
-
-// search_small's chain: the layers of the lexicographically largest chains
-// grown from the empty set, layer k + 1 = the successors s ∪ {i} of layer k
-// with the largest f, all marked in sc.reach; chain[k] = that f. This is the
-// former pass 2 and layered search in one: while chain[k + 1] = M(k + 1) the
-// layer is exactly pass 2's reachable sets of that size (a successor of a
-// reachable set is reachable iff its f is M), and from the first size where
-// it falls short pass 2 reached nothing and the layered search went on from
-// the last reached layer by this same rule. So the marks, hence backtrack's
-// order, are the same, and an ICO order exists iff chain = M; the search
-// needs M(k) only to check that (search_small), not to grow the layers.
-// Grown from layer `first`, which the caller has marked and listed in
-// sc.layer with chain[0 .. first] (chain_start).
-template <class Scratch, class F>
-ICS_INLINE void chain_layers(std::uint32_t n, std::uint32_t first, Scratch& sc, F f, std::uint32_t* chain) {
-    const std::uint32_t mask = (1u << n) - 1;
-    std::vector<std::uint64_t>& reach = sc.reach;
-    std::vector<std::uint32_t>& layer = sc.layer;
-    std::vector<std::uint32_t>& next = sc.grown;
-    for (std::uint32_t k = first; k < n; ++k) {
-        next.clear();
-        std::uint32_t best = 0;
-        for (std::uint32_t s : layer)
-            for (std::uint32_t out = mask & ~s; out != 0; out &= out - 1) {
-                const std::uint32_t t = s | (out & (0u - out));
-                if (test_bit(reach, t)) continue;
-                const std::uint32_t val = f(t);
-                if (val < best) continue;
-                if (val > best || next.empty()) {
-                    for (std::uint32_t u : next) clear_bit(reach, u);
-                    next.clear();
-                    best = val;
-                }
-                set_bit(reach, t);
-                next.push_back(t);
-            }
-        chain[k + 1] = best;
-        layer.swap(next);
-    }
-}
 
 // kFewerBits[c]: bit j (j < 64) set iff popcount(j) < c.
 constexpr std::array<std::uint64_t, 8> fewer_bits_table() {
@@ -434,7 +416,7 @@ ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
         }
         std::uint32_t chain[kSmall + 1];
         const std::uint32_t known = chain_start(n, parents, sinks, f(0), sc, chain);
-        chain_layers(n, known, sc, f, chain);
+        chain_layers(n, known, sc.reach, f, sc.layer, sc.grown, chain);
         // M(k) from the chain's values up (each is some set's f): a run
         // cannot beat its size's maximum so far when the high half's
         // children alone leave no more sinks (f(S) ≤ sinks - |h|), and is
@@ -517,7 +499,7 @@ ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
         set_bit(sc.reach, 0);
         sc.layer.assign(1, 0);
         chain[0] = fv[0];
-        chain_layers(n, 0, sc, [fv](std::uint32_t t) { return fv[t]; }, chain);
+        chain_layers(n, 0, sc.reach, [fv](std::uint32_t t) { return fv[t]; }, sc.layer, sc.grown, chain);
         return finish_small(n, chain, most, true, sc, want_order);
     }
 }
