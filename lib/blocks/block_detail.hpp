@@ -186,7 +186,11 @@ bool schedule_pbt(const BlockView& v, BlockSchedule& out, std::uint64_t max_work
 struct ExactResult {
     bool ico = false;                     // a chain of maximizing subsets exists
     std::vector<std::uint32_t> order;     // ico: an ICO order; else the lexicographically max chain
-    std::vector<std::uint32_t> max_profile;  // M(k) = max_{|S|=k} f(S), k = 0..tops
+    std::vector<std::uint32_t> profile;   // want_order: order's profile (local_profile's)
+    // M(k) = max_{|S|=k} f(S), k = 0..tops. May be left empty when
+    // want_order and no ICO order exists: the small blocks' path stops at
+    // the first set that beats the chain (sums of random blocks: ~30%).
+    std::vector<std::uint32_t> max_profile;
 };
 ExactResult exact_search(const BlockView& v, bool want_order = true);
 // The same by the two half tables alone, at every size (blocks of up to 12
@@ -215,6 +219,8 @@ struct ClosedShape {
 // The one spelling of closed-form shape names (recognize.cpp): "trivial(b)"
 // (a = 1 source), "C(a)", "Q(a,b)", "W(a,b)", "M(a,b)", "N(a)".
 std::string shape_name(const ClosedShape& shape);
+// The name of a block scheduled by search or greedy: "bipartite(N sources)".
+std::string bipartite_shape(std::uint32_t tops);
 // The shape a complete block with s sources and t sinks is named by:
 // trivial(t), C(2) (the butterfly), M(1,s) or Q(s,t). Inline: called once
 // per block of a tree or an FFT, and the out-of-line call returned the struct

@@ -10,7 +10,9 @@
 //   2. reach[S] = f(S) = M(|S|) and reach[S \ {i}] for some i in S;
 // the block admits an ICO order iff reach[all]; backtracking gives it. When
 // it does not, a layered search (from the last size that pass 2 reached)
-// finds the chain whose profile is lexicographically largest.
+// finds the chain whose profile is lexicographically largest. (Blocks of at
+// most 12 sources grow that chain first and then only check it against M:
+// search_small.)
 //
 // f(S) in O(1): sinks with one parent are counted per source (table sums);
 // each other sink is one bit of a W-word mask, and
@@ -127,6 +129,46 @@ std::vector<std::uint32_t> backtrack(std::uint32_t n, const std::vector<std::uin
     return order;
 }
 
+// The layers of the lexicographically largest chains (search_small's chain,
+// and search()'s layered search past its last reached size),
+// grown from the empty set: layer k + 1 = the successors s ∪ {i} of layer k
+// with the largest f, all marked in `reach`; chain[k] = that f. This is the
+// former pass 2 and layered search in one: while chain[k + 1] = M(k + 1) the
+// layer is exactly pass 2's reachable sets of that size (a successor of a
+// reachable set is reachable iff its f is M), and from the first size where
+// it falls short pass 2 reached nothing and the layered search went on from
+// the last reached layer by this same rule. So the marks, hence backtrack's
+// order, are the same, and an ICO order exists iff chain = M; the search
+// needs M(k) only to check that (search_small), not to grow the layers.
+// Grown from layer `first`, which the caller has marked in `reach` and
+// listed in `layer` with chain[0 .. first] (chain_start); `next` scratch.
+template <class F>
+ICS_INLINE void chain_layers(std::uint32_t n, std::uint32_t first, std::vector<std::uint64_t>& reach, F f,
+                             std::vector<std::uint32_t>& layer, std::vector<std::uint32_t>& next,
+                             std::uint32_t* chain) {
+    const std::uint32_t mask = (1u << n) - 1;
+    for (std::uint32_t k = first; k < n; ++k) {
+        next.clear();
+        std::uint32_t best = 0;
+        for (std::uint32_t s : layer)
+            for (std::uint32_t out = mask & ~s; out != 0; out &= out - 1) {
+                const std::uint32_t t = s | (out & (0u - out));
+                if (test_bit(reach, t)) continue;
+                const std::uint32_t val = f(t);
+                if (val < best) continue;
+                if (val > best || next.empty()) {
+                    for (std::uint32_t u : next) clear_bit(reach, u);
+                    next.clear();
+                    best = val;
+                }
+                set_bit(reach, t);
+                next.push_back(t);
+            }
+        chain[k + 1] = best;
+        layer.swap(next);
+    }
+}
+
 // No ICO order. The layers of the lexicographically largest chains agree
 // with the reachable sets up to the last size k0 that has any (reached[k] =
 // how many sets of size k are reachable); from there on, layer by layer,
@@ -147,26 +189,8 @@ ICS_INLINE std::vector<std::uint32_t> lexmax_order(std::uint32_t n, const std::u
             const auto s = static_cast<std::uint32_t>(w * 64 + static_cast<std::uint32_t>(std::countr_zero(bits)));
             if (s <= full && static_cast<std::uint32_t>(std::popcount(s)) == k0) layer.push_back(s);
         }
-    for (std::uint32_t k = k0; k < n; ++k) {
-        next.clear();
-        std::uint32_t best = 0;
-        for (std::uint32_t s : layer)
-            for (std::uint32_t i = 0; i < n; ++i) {
-                const std::uint32_t t = s | 1u << i;
-                if (t == s || test_bit(reach, t)) continue;
-                const std::uint32_t val = f(t);
-                if (next.empty() || val > best) {
-                    for (std::uint32_t u : next) clear_bit(reach, u);
-                    next.clear();
-                    best = val;
-                }
-                if (val == best) {
-                    set_bit(reach, t);
-                    next.push_back(t);
-                }
-            }
-        layer.swap(next);
-    }
+    std::uint32_t chain[kMaxExact + 1];
+    chain_layers(n, k0, reach, f, layer, next, chain);
     return backtrack(n, reach);
 }
 
@@ -208,10 +232,12 @@ ICS_INLINE ExactResult search(const BlockView& v, bool want_order) {
     if (!want_order) return r;
     if (r.ico) {
         r.order = backtrack(n, reach);
-        return r;
+    } else {
+        std::vector<std::uint32_t> layer, next;
+        r.order = lexmax_order(n, reached.data(), reach, [&](std::uint32_t t) { return f.eval(t); }, layer, next);
     }
-    std::vector<std::uint32_t> layer, next;
-    r.order = lexmax_order(n, reached.data(), reach, [&](std::uint32_t t) { return f.eval(t); }, layer, next);
+    r.profile.assign(n + 1, 0);
+    for (std::uint32_t k = 0, s = 0; k < n; ++k) r.profile[k + 1] = f.eval(s |= 1u << r.order[k]);
     return r;
 }
 
@@ -242,45 +268,79 @@ constexpr std::array<ByPopcount, 7> by_popcount_tables() {
 }
 constexpr std::array<ByPopcount, 7> kByPopcount = by_popcount_tables();
 
-// search_small's pass 2 and order, given M(k) (`most`) and f.
-template <class Scratch, class F>
-ICS_INLINE ExactResult finish_small(std::uint32_t n, const std::uint32_t* most, Scratch& sc, bool want_order, F f) {
-    const std::uint32_t size = 1u << n, mask = size - 1;
-    ExactResult r;
-    r.max_profile.assign(most, most + n + 1);
-    // Pass 2's sets, grown forward layer by layer from the empty set: S is
-    // reached iff f(S) = M(|S|) and some S \ {i} is reached, as in search(),
-    // whose scan of all 2^n sets (a branch on every one) this replaces; the
-    // work follows the reached sets, at most n·2^(n-1) tests.
-    sc.reach.assign((size + 63) / 64, 0);
+// kFewerBits[c]: bit j (j < 64) set iff popcount(j) < c.
+constexpr std::array<std::uint64_t, 8> fewer_bits_table() {
+    std::array<std::uint64_t, 8> t{};
+    for (std::uint32_t c = 0; c < 8; ++c)
+        for (std::uint32_t j = 0; j < 64; ++j)
+            if (static_cast<std::uint32_t>(std::popcount(j)) < c) t[c] |= std::uint64_t{1} << j;
+    return t;
+}
+constexpr std::array<std::uint64_t, 8> kFewerBits = fewer_bits_table();
+
+// The chain's first layers without growing them. With d the least in-degree
+// of a bottom that has tops, a set of fewer than d tops completes only the
+// bottoms without tops (f = f(∅)): each such set is on the chain (all
+// marked); a set of d tops completes besides exactly the bottoms whose tops
+// are that set, so layer d is the parent sets of d tops repeated most. (On
+// 10x10 blocks whose sinks have 3 parents this spares the growth's 460 tests
+// of sizes 1 to 3.) `parents[b]`: bottom b's tops as a mask. Returns d (the
+// layer grown from), or 0 after the plain start ({∅}) when no bottom has
+// tops.
+template <class Scratch>
+ICS_INLINE std::uint32_t chain_start(std::uint32_t n, const std::uint32_t* parents, std::uint32_t bottoms, std::uint32_t f0,
+                          Scratch& sc, std::uint32_t* chain) {
+    sc.reach.assign(((1u << n) + 63) / 64, 0);
     std::vector<std::uint64_t>& reach = sc.reach;
-    std::uint32_t reached[kSmall + 1] = {};
-    set_bit(reach, 0);
-    reached[0] = 1;
-    std::vector<std::uint32_t>& layer = sc.layer;
-    std::vector<std::uint32_t>& grown = sc.grown;
-    layer.assign(1, 0);
-    for (std::uint32_t k = 0; k < n && !layer.empty(); ++k) {
-        grown.clear();
-        const std::uint32_t want = most[k + 1];
-        for (std::uint32_t s : layer)
-            for (std::uint32_t out = mask & ~s; out != 0; out &= out - 1) {
-                const std::uint32_t t = s | (out & (0u - out));
-                if (f(t) != want || test_bit(reach, t)) continue;
-                set_bit(reach, t);
-                grown.push_back(t);
-            }
-        reached[k + 1] = static_cast<std::uint32_t>(grown.size());
-        layer.swap(grown);
+    std::uint32_t d = 64;
+    for (std::uint32_t b = 0; b < bottoms; ++b)
+        if (parents[b] != 0) d = std::min(d, static_cast<std::uint32_t>(std::popcount(parents[b])));
+    chain[0] = f0;
+    if (d > n) {
+        set_bit(reach, 0);
+        sc.layer.assign(1, 0);
+        return 0;
     }
-    r.ico = test_bit(reach, mask);
+    // Sets of fewer than d tops: word w holds sets 64w + j, j < 64, those
+    // with popcount(j) < d - popcount(w) (kFewerBits).
+    const std::uint64_t valid = n >= 6 ? ~std::uint64_t{0} : (std::uint64_t{1} << (1u << n)) - 1;
+    for (std::size_t w = 0; w < reach.size(); ++w) {
+        const auto high = static_cast<std::uint32_t>(std::popcount(w));
+        reach[w] = high >= d ? 0 : kFewerBits[std::min<std::uint32_t>(d - high, 7)] & valid;
+    }
+    std::uint32_t sets[64], count = 0;
+    for (std::uint32_t b = 0; b < bottoms; ++b)
+        if (parents[b] != 0 && static_cast<std::uint32_t>(std::popcount(parents[b])) == d) sets[count++] = parents[b];
+    std::sort(sets, sets + count);
+    std::uint32_t most = 0;
+    for (std::uint32_t i = 0, j = 0; i < count; i = j) {
+        while (j < count && sets[j] == sets[i]) ++j;
+        most = std::max(most, j - i);
+    }
+    sc.layer.clear();
+    for (std::uint32_t i = 0, j = 0; i < count; i = j) {
+        while (j < count && sets[j] == sets[i]) ++j;
+        if (j - i == most) {
+            sc.layer.push_back(sets[i]);
+            set_bit(reach, sets[i]);
+        }
+    }
+    for (std::uint32_t k = 1; k < d; ++k) chain[k] = f0;
+    chain[d] = f0 + most;
+    return d;
+}
+
+// search_small's result from the chain's values and M(k) (`most`, complete
+// or not).
+template <class Scratch>
+ICS_INLINE ExactResult finish_small(std::uint32_t n, const std::uint32_t* chain, const std::uint32_t* most,
+                                    bool complete, Scratch& sc, bool want_order) {
+    ExactResult r;
+    r.ico = std::equal(chain, chain + n + 1, most);
+    if (complete) r.max_profile.assign(most, most + n + 1);
     if (!want_order) return r;
-    if (r.ico) {
-        r.order = backtrack(n, reach);
-        return r;
-    }
-    // The layered search of search().
-    r.order = lexmax_order(n, reached, reach, f, layer, grown);
+    r.order = backtrack(n, sc.reach);
+    r.profile.assign(chain, chain + n + 1);
     return r;
 }
 
@@ -343,28 +403,47 @@ ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
         std::uint64_t lo_sorted[64];
         for (std::uint32_t x = 0; x < (1u << lb); ++x) lo_sorted[x] = lo_union[order.value[x]];
         const std::uint32_t sinks = v.bottoms(), lo_mask = (1u << lb) - 1;
-        // A run cannot beat its size's maximum so far when the high half's
-        // children alone leave no more sinks (f(S) ≤ sinks - |h|): skipped,
-        // the maxima are the same.
-        for (std::uint32_t hi = 0; hi < (1u << hb); ++hi) {
+        // f(S) from the two tables (no table of all 2^n values: the chain
+        // reads only the sets it grows).
+        const auto f = [&](std::uint32_t t) {
+            const std::uint32_t z = mask ^ t;
+            return sinks - static_cast<std::uint32_t>(std::popcount(hi_union[z >> lb] | lo_union[z & lo_mask]));
+        };
+        std::uint32_t parents[64];
+        for (std::uint32_t b = 0; b < sinks; ++b) {
+            parents[b] = 0;
+            for (std::uint32_t t : v.up(b)) parents[b] |= 1u << t;
+        }
+        std::uint32_t chain[kSmall + 1];
+        const std::uint32_t known = chain_start(n, parents, sinks, f(0), sc, chain);
+        chain_layers(n, known, sc.reach, f, sc.layer, sc.grown, chain);
+        // M(k) from the chain's values up (each is some set's f): a run
+        // cannot beat its size's maximum so far when the high half's
+        // children alone leave no more sinks (f(S) ≤ sinks - |h|), and is
+        // skipped; with the chain's values as the floor from the start most
+        // runs are. When the order is wanted, the first size whose maximum
+        // beats the chain settles it (no ICO order): M is not finished.
+        std::copy(chain, chain + n + 1, most);
+        bool beaten = false;
+        for (std::uint32_t hi = 0; hi < (1u << hb) && !(beaten && want_order); ++hi) {
             const std::uint64_t h = hi_union[hi];
             const std::uint32_t outside_hi = static_cast<std::uint32_t>(std::popcount(hi));
             const std::uint32_t ceiling = sinks - static_cast<std::uint32_t>(std::popcount(h));
             for (std::uint32_t j = 0; j <= lb; ++j) {
-                if (ceiling <= most[n - outside_hi - j]) continue;
+                // (Up to size `known` the chain's values are M: chain_start.)
+                if (n - outside_hi - j <= known) continue;
+                std::uint32_t& best = most[n - outside_hi - j];
+                if (ceiling <= best) continue;
                 std::uint32_t fewest = 64;
                 for (std::uint32_t x = order.start[j]; x < order.start[j + 1]; ++x)
                     fewest = std::min(fewest, static_cast<std::uint32_t>(std::popcount(h | lo_sorted[x])));
-                std::uint32_t& best = most[n - outside_hi - j];
-                best = std::max(best, sinks - fewest);
+                if (sinks - fewest > best) {
+                    best = sinks - fewest;
+                    beaten = true;
+                }
             }
         }
-        // f(S) from the two tables (no table of all 2^n values: pass 2 and
-        // the layered search read only the sets they grow).
-        return finish_small(n, most, sc, want_order, [&](std::uint32_t t) {
-            const std::uint32_t z = mask ^ t;
-            return sinks - static_cast<std::uint32_t>(std::popcount(hi_union[z >> lb] | lo_union[z & lo_mask]));
-        });
+        return finish_small(n, chain, most, !(beaten && want_order), sc, want_order);
     } else {
         sc.fv.resize(size);
         std::uint32_t* const fv = sc.fv.data();
@@ -415,7 +494,13 @@ ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
             std::uint32_t& m = most[n - static_cast<std::uint32_t>(std::popcount(z))];
             if (f > m) m = f;
         }
-        return finish_small(n, most, sc, want_order, [fv](std::uint32_t t) { return fv[t]; });
+        std::uint32_t chain[kSmall + 1];
+        sc.reach.assign((size + 63) / 64, 0);
+        set_bit(sc.reach, 0);
+        sc.layer.assign(1, 0);
+        chain[0] = fv[0];
+        chain_layers(n, 0, sc.reach, [fv](std::uint32_t t) { return fv[t]; }, sc.layer, sc.grown, chain);
+        return finish_small(n, chain, most, true, sc, want_order);
     }
 }
 

@@ -21,6 +21,8 @@ std::string shape_name(const ClosedShape& shape) {
     }
 }
 
+std::string bipartite_shape(std::uint32_t tops) { return "bipartite(" + std::to_string(tops) + " sources)"; }
+
 bool recognize_closed_form(const BlockView& v, BlockSchedule& out) {
     return schedule_trivial(v, out) || schedule_cycle(v, out) || schedule_q(v, out) || schedule_w(v, out) ||
            schedule_m(v, out) || schedule_n(v, out) || schedule_product(v, out);

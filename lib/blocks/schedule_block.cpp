@@ -12,10 +12,6 @@ namespace {
 
 constexpr std::uint32_t kExactCap = 30;
 
-std::string generic_shape(const detail::BlockView& v) {
-    return "bipartite(" + std::to_string(v.tops()) + " sources)";
-}
-
 // `profile`: the order's profile when the caller counted it (taken), else
 // local_profile's.
 BlockSchedule from_order(const detail::BlockView& v, Kind kind, bool proven, bool ico_exists,
@@ -24,15 +20,15 @@ BlockSchedule from_order(const detail::BlockView& v, Kind kind, bool proven, boo
     out.kind = kind;
     out.proven = proven;
     out.ico_exists = ico_exists;
-    out.shape = generic_shape(v);
+    out.shape = detail::bipartite_shape(v.tops());
     out.order = detail::to_global(v, order);
     out.profile = profile ? std::move(*profile) : detail::local_profile(v, order);
     return out;
 }
 
 BlockSchedule exact_schedule(const detail::BlockView& v) {
-    detail::ExactResult r = detail::exact_search(v);
-    return from_order(v, Kind::exact, r.ico, r.ico, r.order);
+    detail::ExactResult r = detail::exact_search(v);  // (with the order's profile)
+    return from_order(v, Kind::exact, r.ico, r.ico, r.order, &r.profile);
 }
 
 BlockSchedule greedy_schedule(const detail::BlockView& v) {
@@ -135,6 +131,55 @@ std::uint32_t complete_block_sinks(const Dag& g, std::span<const NodeId> sources
 
 }  // namespace detail
 
+namespace {
+
+// schedule_block's local copy, reused across calls on a thread (sums of
+// 50,000 small blocks: six allocations fewer per block). Out of line: the
+// thread-local's address is looked up once per call.
+[[gnu::noinline]] detail::LocalBlock& local_scratch() {
+    thread_local detail::LocalBlock b;
+    return b;
+}
+
+// A large block's arrays are not kept past the call.
+struct TrimLocal {
+    detail::LocalBlock& b;
+    ~TrimLocal() {
+        constexpr std::size_t kKeep = std::size_t{1} << 16;
+        if (b.down_targets.capacity() > kKeep || b.sources.capacity() > kKeep || b.sinks.capacity() > kKeep)
+            b = detail::LocalBlock{};
+    }
+};
+
+// schedule_block past its complete test: the block's local copy, then
+// the closed forms, the PBT greedy, the searches, the greedy order, into
+// `out`; with a `table`, a block the search schedules is appended to it
+// directly instead (no BlockSchedule: sums of 50,000 small random blocks),
+// and the result is true.
+bool schedule_local(const Dag& skeleton, std::span<const NodeId> sources, const BlockOptions& options,
+                    BlockSchedule& out, ScheduleTable* table) {
+    detail::LocalBlock& b = local_scratch();
+    const TrimLocal trim{b};
+    detail::fill_local_block(b, skeleton, sources);
+    const detail::BlockView v = b.view();
+    if (detail::recognize_closed_form(v, out) || detail::schedule_pbt(v, out, options.pbt_max_work)) return false;
+    const std::uint32_t limit = std::min(options.exact_max_sources, kExactCap);
+    if (v.tops() <= limit && table) {
+        const detail::ExactResult r = detail::exact_search(v);
+        table->push_bipartite(Kind::exact, r.ico, r.ico, v.top_ids, r.order, r.profile);
+        return true;
+    }
+    if (v.tops() <= limit)
+        out = exact_schedule(v);
+    else if (v.bottoms() <= limit)
+        out = dual_exact_schedule(v);
+    else
+        out = greedy_schedule(v);
+    return false;
+}
+
+}  // namespace
+
 void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<const NodeId> sources,
                          const BlockOptions& options) {
     if (const std::uint32_t t = detail::complete_block_sinks(skeleton, sources); t > 0) {
@@ -156,7 +201,7 @@ void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<co
         fill_m_profile(profile, d);
         return;
     }
-    table.push(schedule_block(skeleton, sources, options));
+    if (BlockSchedule out; !schedule_local(skeleton, sources, options, out, &table)) table.push(out);
 }
 
 void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<const NodeId> sources,
@@ -204,45 +249,17 @@ void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<co
             fill_m_profile(profile, d);
             return;
         }
-        case BlockForm::other: table.push(schedule_block(skeleton, sources, options)); return;
+        case BlockForm::other:
+            if (BlockSchedule out; !schedule_local(skeleton, sources, options, out, &table)) table.push(out);
+            return;
     }
     schedule_block_into(table, skeleton, sources, options);
 }
 
-namespace {
-
-// schedule_block's local copy, reused across calls on a thread (sums of
-// 50,000 small blocks: six allocations fewer per block). Out of line: the
-// thread-local's address is looked up once per call.
-[[gnu::noinline]] detail::LocalBlock& local_scratch() {
-    thread_local detail::LocalBlock b;
-    return b;
-}
-
-// A large block's arrays are not kept past the call.
-struct TrimLocal {
-    detail::LocalBlock& b;
-    ~TrimLocal() {
-        constexpr std::size_t kKeep = std::size_t{1} << 16;
-        if (b.down_targets.capacity() > kKeep || b.sources.capacity() > kKeep || b.sinks.capacity() > kKeep)
-            b = detail::LocalBlock{};
-    }
-};
-
-}  // namespace
-
 BlockSchedule schedule_block(const Dag& skeleton, std::span<const NodeId> sources, const BlockOptions& options) {
-    if (BlockSchedule fast; schedule_complete(skeleton, sources, fast)) return fast;
-    detail::LocalBlock& b = local_scratch();
-    const TrimLocal trim{b};
-    detail::fill_local_block(b, skeleton, sources);
-    const detail::BlockView v = b.view();
     BlockSchedule out;
-    if (detail::recognize_closed_form(v, out) || detail::schedule_pbt(v, out, options.pbt_max_work)) return out;
-    const std::uint32_t limit = std::min(options.exact_max_sources, kExactCap);
-    if (v.tops() <= limit) return exact_schedule(v);
-    if (v.bottoms() <= limit) return dual_exact_schedule(v);
-    return greedy_schedule(v);
+    if (!schedule_complete(skeleton, sources, out)) schedule_local(skeleton, sources, options, out, nullptr);
+    return out;
 }
 
 BlockSchedule exact_block_schedule(const Dag& skeleton, std::span<const NodeId> sources) {

@@ -23,23 +23,39 @@ std::uint32_t ScheduleTable::intern(std::string_view shape) {
     return it->second;
 }
 
-void ScheduleTable::push_common(Kind kind, std::uint8_t flags, std::uint32_t shape_id, std::span<const NodeId> order) {
-    if (orders_.size() + order.size() > 0xFFFFFFFFu)
+std::span<NodeId> ScheduleTable::push_common(Kind kind, std::uint8_t flags, std::uint32_t shape_id,
+                                             std::size_t sources, std::size_t profile_size) {
+    if (profile_size != sources + 1)
+        fail(Errc::internal, "block schedule with " + std::to_string(sources) + " sources and a profile of " +
+                                 std::to_string(profile_size) + " entries");
+    if (orders_.size() + sources > 0xFFFFFFFFu)
         fail(Errc::too_large, "more than 2^32 block sources in one schedule table");
     kind_.push_back(kind);
     flags_.push_back(flags);
     shape_id_.push_back(shape_id);
-    orders_.insert(orders_.end(), order.begin(), order.end());
+    const std::size_t at = orders_.size();
+    orders_.resize(at + sources);
     order_offsets_.push_back(static_cast<std::uint32_t>(orders_.size()));
+    return {orders_.data() + at, sources};
 }
 
 void ScheduleTable::push(const BlockSchedule& s) {
-    if (s.profile.size() != s.order.size() + 1)
-        fail(Errc::internal, "block schedule with " + std::to_string(s.order.size()) + " sources and a profile of " +
-                                 std::to_string(s.profile.size()) + " entries");
     const std::uint8_t flags = (s.proven ? kProven : 0) | (s.ico_exists ? 0 : kNoIco);
-    push_common(s.kind, flags, intern(s.shape), s.order);
+    std::copy(s.order.begin(), s.order.end(),
+              push_common(s.kind, flags, intern(s.shape), s.order.size(), s.profile.size()).begin());
     profiles_.insert(profiles_.end(), s.profile.begin(), s.profile.end());
+}
+
+void ScheduleTable::push_bipartite(Kind kind, bool proven, bool ico_exists, std::span<const NodeId> top_ids,
+                                   std::span<const std::uint32_t> order, std::span<const std::uint32_t> profile) {
+    const auto n = static_cast<std::uint32_t>(order.size());
+    // (Shape ids by N: no name formatted, no string hashed per block.)
+    if (bipartite_id_.size() <= n) bipartite_id_.resize(std::size_t{n} + 1, kNoShape);
+    if (bipartite_id_[n] == kNoShape) bipartite_id_[n] = intern(detail::bipartite_shape(n));
+    const std::uint8_t flags = (proven ? kProven : 0) | (ico_exists ? 0 : kNoIco);
+    NodeId* const out = push_common(kind, flags, bipartite_id_[n], n, profile.size()).data();
+    for (std::uint32_t i = 0; i < n; ++i) out[i] = top_ids[order[i]];
+    profiles_.insert(profiles_.end(), profile.begin(), profile.end());
 }
 
 std::span<std::uint32_t> ScheduleTable::push_closed(Kind kind, std::uint32_t a, std::uint32_t b,
@@ -52,7 +68,7 @@ std::span<std::uint32_t> ScheduleTable::push_closed(Kind kind, std::uint32_t a, 
         last_closed_ = key;
         last_closed_id_ = it->second;
     }
-    push_common(kind, kProven, last_closed_id_, order);
+    std::copy(order.begin(), order.end(), push_common(kind, kProven, last_closed_id_, order.size(), order.size() + 1).begin());
     const std::size_t at = profiles_.size();
     profiles_.resize(at + order.size() + 1);
     return {profiles_.data() + at, order.size() + 1};

@@ -61,10 +61,21 @@ public:
     // schedule. Returns its profile (order.size() + 1 entries) to fill.
     std::span<std::uint32_t> push_closed(Kind kind, std::uint32_t a, std::uint32_t b, std::span<const NodeId> order);
 
+    // A block scheduled by search or greedy (named "bipartite(N sources)",
+    // N = order.size()), as push would append it: its sources `top_ids` run
+    // in `order` (local indices), `profile` has order.size() + 1 entries.
+    // No BlockSchedule, no shape string per block (sums of 50,000 small
+    // blocks searched).
+    void push_bipartite(Kind kind, bool proven, bool ico_exists, std::span<const NodeId> top_ids,
+                        std::span<const std::uint32_t> order, std::span<const std::uint32_t> profile);
+
 private:
     static constexpr std::uint8_t kProven = 1, kNoIco = 2;
     std::uint32_t intern(std::string_view shape);
-    void push_common(Kind kind, std::uint8_t flags, std::uint32_t shape_id, std::span<const NodeId> order);
+    // Appends a block's entries but its order, which goes in the span
+    // returned, and its profile (checked to have sources + 1 entries).
+    std::span<NodeId> push_common(Kind kind, std::uint8_t flags, std::uint32_t shape_id, std::size_t sources,
+                                  std::size_t profile_size);
 
     std::vector<Kind> kind_;
     std::vector<std::uint8_t> flags_;
@@ -84,6 +95,8 @@ private:
     };
     std::unordered_map<ClosedKey, std::uint32_t, ClosedHash> closed_index_;
     ClosedKey last_closed_{Kind::greedy, 0, 0};
+    std::vector<std::uint32_t> bipartite_id_;  // shape id of "bipartite(N sources)" by N, or kNoShape
+    static constexpr std::uint32_t kNoShape = 0xFFFFFFFFu;
     std::uint32_t last_closed_id_ = 0;
     BigVector<std::uint32_t> order_offsets_{0};
     BigVector<NodeId> orders_;

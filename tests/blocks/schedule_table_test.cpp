@@ -7,6 +7,7 @@
 #include <map>
 
 #include "../structure/structure_dags.hpp"
+#include "block_test_util.hpp"
 #include "blocks/block_detail.hpp"
 #include "blocks/schedule_table.hpp"
 #include "common/error.hpp"
@@ -250,6 +251,55 @@ TEST(ScheduleTable, MatchesScheduleBlockOnRandomComposites) {
                                                          1 + static_cast<std::uint32_t>(seed % 5), seed);
         check_all_blocks(c.dag, "composite seed " + std::to_string(seed));
     }
+}
+
+// Sums of many small random bipartite blocks (the issue's 10 x 10 blocks
+// whose sinks have 3 parents, and others of 2..12 sources, sinks of 1..4
+// parents): the searched blocks go into the table without a BlockSchedule
+// (push_bipartite); each entry must be schedule_block's (check_all_blocks),
+// and its profile that of its order by brute force.
+TEST(ScheduleTable, SearchedBlocksAsScheduleBlock) {
+    int exact = 0, without_ico = 0;
+    for (std::uint64_t seed = 0; seed < 40; ++seed) {
+        SplitMix64 rng(seed + 1000);
+        DagBuilder b;
+        std::uint32_t next = 0;
+        for (int block = 0; block < 12; ++block) {
+            const bool issue = block % 2 == 0;
+            const auto tops = static_cast<std::uint32_t>(issue ? 10 : 2 + rng.below(11));
+            const auto bottoms = static_cast<std::uint32_t>(issue ? 10 : 1 + rng.below(14));
+            const std::uint32_t first = next;
+            for (std::uint32_t i = 0; i < tops + bottoms; ++i) b.add_node("n" + std::to_string(next++));
+            for (std::uint32_t j = 0; j < bottoms; ++j) {
+                const auto in = static_cast<std::uint32_t>(std::min<std::uint64_t>(tops, issue ? 3 : 1 + rng.below(4)));
+                std::vector<std::uint32_t> parents;
+                while (parents.size() < in) {
+                    const auto p = static_cast<std::uint32_t>(rng.below(tops));
+                    if (std::ranges::find(parents, p) == parents.end()) parents.push_back(p);
+                }
+                for (std::uint32_t p : parents) b.add_arc(first + p, first + tops + j);
+            }
+        }
+        const Dag g = std::move(b).build();
+        check_all_blocks(g, "random blocks seed " + std::to_string(seed));
+        const decompose::Decomposition dec = decompose::decompose(g);
+        ScheduleTable t;
+        for (decompose::BlockId k = 0; k < dec.block_count; ++k)
+            schedule_block_into(t, g, dec.sources(k), dec.sinks(k), dec.forms[k]);
+        for (decompose::BlockId k = 0; k < t.size(); ++k) {
+            if (t.kind(k) != Kind::exact) continue;
+            ++exact;
+            without_ico += !t.ico_exists(k);
+            const auto order = t.order(k);
+            const auto profile = t.profile(k);
+            const std::vector<NodeId> sources(dec.sources(k).begin(), dec.sources(k).end());
+            EXPECT_EQ(std::vector<std::uint32_t>(profile.begin(), profile.end()),
+                      test::bf_profile(g, sources, std::vector<NodeId>(order.begin(), order.end())))
+                << seed << " " << k;
+        }
+    }
+    EXPECT_GT(exact, 300);
+    EXPECT_GT(without_ico, 40);
 }
 
 // Compositions of many chain-like, complete and random blocks, node ids
