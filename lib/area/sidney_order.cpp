@@ -218,7 +218,6 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         in_zero[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
         --zero_live;
     };
-    std::size_t current = 0;
     // 1/k by table for the common in-degrees (the same double as dividing).
     std::vector<double> inverse(std::min<std::size_t>(max_in, 4096) + 1, 0.0);
     for (std::size_t k = 1; k < inverse.size(); ++k) inverse[k] = 1.0 / static_cast<double>(k);
@@ -248,7 +247,6 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     order.resize(n);
     BigVector<std::uint32_t> newly(n - base);
     auto run_block = [&](std::size_t b) {
-        current = b;
         NodeId* at = order.data() + base + sd.offsets[b];
         std::uint32_t* made_at = newly.data() + sd.offsets[b];
         // The block's nodes eligible when it starts are pushed then, all
@@ -262,11 +260,11 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         // The loads run ahead through the next blocks too (issue 18: on
         // sums of small components most blocks have ~10 nodes, and each
         // block's start waited on its nodes' states).
-        const std::uint32_t begin = sd.offsets[current], end = sd.offsets[current + 1];
+        const std::uint32_t begin = sd.offsets[b], end = sd.offsets[b + 1];
         constexpr std::size_t kAhead = 8;
         const NodeId* const listing = sd.nodes.data();
         const std::size_t listed_count = sd.nodes.size();
-        if (current == 0)
+        if (b == 0)
             for (std::size_t k = 0; k < std::min(kAhead, listed_count); ++k)
                 if (listing[k] < n) __builtin_prefetch(&pend[listing[k]]);
         for (std::uint32_t k = begin; k < end; ++k) {
@@ -401,11 +399,14 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
             std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
             for (std::size_t b = 0; b < blocks; ++b) member[cursor[sd.block_component[b]]++] = static_cast<std::uint32_t>(b);
         }
-        // Each run node's index in its block's list (id order), in its slot,
-        // which nothing reads once it has run: where the node's copy sits in
-        // the copy's block.
+        // Each run node of a copied original: its index in its block's list
+        // (id order), in its slot, which nothing reads once it has run:
+        // where the node's copy sits in the copy's block.
+        std::vector<char> copied(comps, 0);
         for (std::size_t c = 0; c < comps; ++c)
-            if (sd.copy_of[c] == c)
+            if (sd.copy_of[c] < c) copied[sd.copy_of[c]] = 1;  // (others refused below)
+        for (std::size_t c = 0; c < comps; ++c)
+            if (copied[c] && sd.copy_of[c] == c)
                 for (std::uint32_t k = start[c]; k < start[c + 1]; ++k)
                     for (std::uint32_t i = 0, b = member[k]; i < sd.block_size(b); ++i)
                         pend[sd.nodes[sd.offsets[b] + i]].slot = i;
