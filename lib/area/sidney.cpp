@@ -311,6 +311,9 @@ private:
 // test's narrow limit is below the capacities). Test hook
 // detail::set_sidney_small_networks.
 bool g_small_networks = true;
+// Decomposer's local mode for components of at most 64 nodes (test hook
+// detail::set_sidney_local_components: false = the dag-wide path).
+bool g_local_components = true;
 
 class SmallMaxFlow {
 public:
@@ -444,6 +447,7 @@ public:
             ends.push_back(static_cast<std::uint32_t>(nodes.size()));
             return exhausted_ = true;
         }
+        if (g_local_components && comp.size() <= kLocalNodes && local_view(comp)) return run_local(comp, nodes, ends);
         // The sets still to split, as segments of the component's nodes (no
         // vector per set): the last segment is the next set; a split rewrites
         // its segment as the rest then the least maximizer, each in the set's order.
@@ -576,59 +580,13 @@ private:
                         if (in_u_[p]) arc(mv, 2 + local_[p], inf);
                 }
             };
-            // Narrow residuals while the finite capacities fit (see
-            // g_narrow_limit), else, or when a residual outgrows them, wide
-            // from the same work count. Large networks: push-relabel on the
-            // reversed network (push_relabel.hpp), the same least maximizer.
-            const auto vertices = static_cast<std::uint32_t>(2 + u.size() + markers.size());
-            const bool pr = vertices >= g_push_relabel_vertices;
-            // Networks of sums of small blocks: SmallMaxFlow (with the small
-            // BFS; the generic path when a test's narrow limit is below the
-            // capacities: tests compare restarts).
-            const bool small = !pr && vertices <= SmallMaxFlow::kMaxVertices && g_small_networks && g_small_bfs &&
-                               (g_narrow_limit == 0 || static_cast<std::uint64_t>(std::max(size, weight)) <= g_narrow_limit);
-            // Dinic's networks (small: sums of blocks or workflow copies
-            // build ~10^6 of them) are listed once and built from the list,
-            // not by walking the dag twice; the same arcs in the same order.
-            // Push-relabel's (large) are built from the dag (peak memory).
-            if (!pr && !small) {
-                std::size_t bound = u.size() + markers.size();
-                for (NodeId j : u) bound += dag_.in_degree(j);
-                for (NodeId m : markers) bound += dag_.in_degree(m);
-                if (listed_.size() < bound) listed_.resize(std::max(bound, 2 * listed_.size()));
-                ListedArc* out = listed_.data();
-                arcs([&](std::uint32_t x, std::uint32_t y, Capacity c) { *out++ = {x, y, c}; });
-                listed_end_ = static_cast<std::size_t>(out - listed_.data());
-            }
-            auto from_list = [&](auto&& arc) {
-                for (std::size_t k = 0; k < listed_end_; ++k) arc(listed_[k].from, listed_[k].to, listed_[k].cap);
+            auto bound = [&] {
+                std::size_t b = u.size() + markers.size();
+                for (NodeId j : u) b += dag_.in_degree(j);
+                for (NodeId m : markers) b += dag_.in_degree(m);
+                return b;
             };
-            const std::uint64_t work_before = work_;
-            Capacity flow = small ? solve_small(vertices, arcs) : -2;
-            bool narrow = false;
-            if (!small && g_narrow_limit > 0 && static_cast<std::uint64_t>(std::max(size, weight)) <= 0xFFFFFFFEu) {
-                narrow = true;
-                flow = pr ? solve(pr_narrow_, vertices, arcs) : solve(narrow_, vertices, from_list);
-                if (flow == -2) {
-                    ++g_narrow_restarts;
-                    work_ = work_before;
-                    narrow = false;
-                    narrow_.release();
-                    pr_narrow_.release();
-                } else {
-                    wide_.release();
-                    pr_wide_.release();
-                }
-            }
-            if (flow == -2) flow = pr ? solve(pr_wide_, vertices, arcs) : solve(wide_, vertices, from_list);
-            auto source_side = [&](std::uint32_t x) {
-                if (small) return small_.source_side(x);
-                if (pr) return narrow ? pr_narrow_.reaches_sink(x) : pr_wide_.reaches_sink(x);
-                return narrow ? narrow_.source_side(x) : wide_.source_side(x);
-            };
-            if (flow < 0) {
-                exhausted_ = true;
-            } else if (flow < size * weight) {  // some initial subset has f > 0 = f(u)
+            if (max_flow_split(size, weight, bound, arcs)) {
                 for (std::uint32_t i = 0; i < u.size(); ++i)
                     if (source_side(2 + i)) a.push_back(u[i]);
                 if (a.empty() || a.size() == u.size())
@@ -637,6 +595,209 @@ private:
         }
         for (NodeId v : u) in_u_[v] = 0;
         return a.size();
+    }
+
+    // Local mode: a component of at most 64 nodes, in id order, is
+    // decomposed in local ids (its nodes' positions), each node's children
+    // and parents not taken as bit masks, each set to split as a mask.
+    // Every set run() splits is a subsequence of the component in id order
+    // (a split keeps the set's order in both parts), so a mask's bits in
+    // increasing order are that set in run()'s order, and the dag's
+    // children and parent lists (in increasing id) are the masks' bits in
+    // increasing order: least_maximizer_local finds the same markers in the
+    // same order, counts the same work and lists the same network in the
+    // same arc order. No dag-wide array is read per call (in_u_, local_,
+    // stamp_, done_ stay untouched: the component's done nodes are a mask,
+    // and no other component reads them, as a node's parents not taken lie
+    // in its component). Test hook detail::set_sidney_local_components.
+    static constexpr std::size_t kLocalNodes = 64;
+
+    // The masks of `comp` (its nodes in increasing id, else false).
+    bool local_view(std::span<const NodeId> comp) {
+        const auto k = static_cast<std::uint32_t>(comp.size());
+        for (std::uint32_t i = 1; i < k; ++i)
+            if (comp[i] <= comp[i - 1]) return false;
+        // Consecutive ids (a file's components as written) map by an
+        // offset, others through local_of_.
+        const NodeId first = comp.front();
+        const bool consecutive = comp.back() - first + 1 == k;
+        if (!consecutive) {
+            if (local_of_.empty()) local_of_.assign(dag_.node_count(), 0);
+            for (std::uint32_t i = 0; i < k; ++i) local_of_[comp[i]] = static_cast<std::uint8_t>(i);
+        }
+        std::fill(lparents_, lparents_ + k, 0);
+        for (std::uint32_t i = 0; i < k; ++i) {
+            // (A child of a node not taken is not taken: it lies in the component.)
+            const auto children = dag_.children(comp[i]);
+            std::uint64_t mask = 0;
+            for (NodeId c : children) {
+                const std::uint32_t l = consecutive ? c - first : local_of_[c];
+                mask |= std::uint64_t{1} << l;
+                lparents_[l] |= std::uint64_t{1} << i;
+            }
+            lchildren_[i] = mask;
+            lout_degree_[i] = static_cast<std::uint8_t>(children.size());
+            lin_degree_[i] = dag_.in_degree(comp[i]);
+        }
+        return true;
+    }
+
+    // run()'s loop over masks (after local_view(comp)): the stack holds
+    // disjoint sets, at most one per node.
+    bool run_local(std::span<const NodeId> comp, std::vector<NodeId>& nodes, std::vector<std::uint32_t>& ends) {
+        const auto k = static_cast<std::uint32_t>(comp.size());
+        std::uint64_t stack[kLocalNodes];
+        std::uint32_t top = 0;
+        stack[top++] = k == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << k) - 1;
+        std::uint64_t done = 0;
+        while (top > 0) {
+            const std::uint64_t u = stack[--top];
+            std::uint64_t a = 0;
+            if (!exhausted_) a = least_maximizer_local(u, done);
+            if (a == 0) {  // u is one block (or the budget is spent)
+                if (exhausted_ && (u & (u - 1)) != 0) ++unsplit_;
+                any_exhausted_ = any_exhausted_ || exhausted_;
+                done |= u;
+                for (std::uint64_t b = u; b != 0; b &= b - 1) nodes.push_back(comp[std::countr_zero(b)]);
+                ends.push_back(static_cast<std::uint32_t>(nodes.size()));
+                continue;
+            }
+            stack[top++] = u & ~a;  // the rest, after a
+            stack[top++] = a;
+        }
+        return exhausted_;
+    }
+
+    // least_maximizer on the set u (a mask; `done`: the component's nodes
+    // already in blocks), returning the least maximizer as a mask, or 0.
+    std::uint64_t least_maximizer_local(std::uint64_t u, std::uint64_t done) {
+        // The scan: one unit per child arc of each job, and each child
+        // reached its in-degree once; a child is a marker when its parents
+        // not taken lie in done ∪ u.
+        std::uint8_t position[kLocalNodes];  // in u
+        std::uint64_t reached = 0, work = 0;
+        std::uint32_t size = 0;
+        for (std::uint64_t b = u; b != 0; b &= b - 1) {
+            const int x = std::countr_zero(b);
+            position[x] = static_cast<std::uint8_t>(size++);
+            reached |= lchildren_[x];
+            work += lout_degree_[x];
+        }
+        const std::uint64_t within = done | u;
+        std::uint64_t released = 0;
+        std::uint32_t weight = 0;
+        for (std::uint64_t b = reached; b != 0; b &= b - 1) {
+            const int v = std::countr_zero(b);
+            work += lin_degree_[v];
+            if ((lparents_[v] & ~within) == 0) {
+                released |= std::uint64_t{1} << v;
+                ++weight;
+            }
+        }
+        work_ += work;
+        if (size > 1 && weight > 0 && work_ > budget_) exhausted_ = true;
+        if (size <= 1 || weight == 0 || exhausted_) return 0;
+        // The markers in the scan's order: by job in u, then by child.
+        std::uint8_t marker[kLocalNodes];
+        std::uint32_t m = 0;
+        for (std::uint64_t b = u, left = released; left != 0; b &= b - 1) {
+            const std::uint64_t children = lchildren_[std::countr_zero(b)];
+            for (std::uint64_t c = children & left; c != 0; c &= c - 1) marker[m++] = static_cast<std::uint8_t>(std::countr_zero(c));
+            left &= ~children;
+        }
+        const Capacity inf = -1, jobs = size, markers = weight;
+        auto arcs = [&](auto&& arc) {  // least_maximizer's network, in its order
+            std::uint32_t i = 0;
+            for (std::uint64_t b = u; b != 0; b &= b - 1, ++i) {
+                arc(2 + i, 1, markers);
+                for (std::uint64_t p = lparents_[std::countr_zero(b)] & u; p != 0; p &= p - 1)
+                    arc(2 + i, 2 + position[std::countr_zero(p)], inf);
+            }
+            for (std::uint32_t k = 0; k < weight; ++k) {
+                const std::uint32_t mv = 2 + size + k;
+                arc(0, mv, jobs);
+                for (std::uint64_t p = lparents_[marker[k]] & u; p != 0; p &= p - 1) arc(mv, 2 + position[std::countr_zero(p)], inf);
+            }
+        };
+        auto bound = [&] { return std::size_t{size + weight} * (kLocalNodes + 1); };
+        if (!max_flow_split(jobs, markers, bound, arcs)) return 0;
+        std::uint64_t a = 0;
+        std::uint32_t i = 0;
+        for (std::uint64_t b = u; b != 0; b &= b - 1, ++i)
+            if (source_side(2 + i)) a |= b & (~b + 1);
+        if (a == 0 || a == u) fail(Errc::internal, "Sidney decomposition: the least maximizer is empty or the whole set");
+        return a;
+    }
+
+    // The max-flow of least_maximizer on u's network (`size` jobs, vertices
+    // 2 .. 2 + size, then `weight` markers, its arcs listed by `arcs`;
+    // `bound()`: at least their number): true when some initial subset of
+    // u beats u's ratio, the least maximizer then being the jobs on the
+    // source side (source_side); false when u is one block or the budget
+    // ran out (exhausted_).
+    template <class Bound, class Arcs>
+    bool max_flow_split(Capacity size, Capacity weight, Bound&& bound, Arcs&& arcs) {
+        // Narrow residuals while the finite capacities fit (see
+        // g_narrow_limit), else, or when a residual outgrows them, wide
+        // from the same work count. Large networks: push-relabel on the
+        // reversed network (push_relabel.hpp), the same least maximizer.
+        const auto vertices = static_cast<std::uint32_t>(2 + size + weight);
+        const bool pr = vertices >= g_push_relabel_vertices;
+        // Networks of sums of small blocks: SmallMaxFlow (with the small
+        // BFS; the generic path when a test's narrow limit is below the
+        // capacities: tests compare restarts).
+        const bool small = !pr && vertices <= SmallMaxFlow::kMaxVertices && g_small_networks && g_small_bfs &&
+                           (g_narrow_limit == 0 || static_cast<std::uint64_t>(std::max(size, weight)) <= g_narrow_limit);
+        // Dinic's networks (small: sums of blocks or workflow copies
+        // build ~10^6 of them) are listed once and built from the list,
+        // not by walking the dag twice; the same arcs in the same order.
+        // Push-relabel's (large) are built from the dag (peak memory).
+        if (!pr && !small) {
+            const std::size_t b = bound();
+            if (listed_.size() < b) listed_.resize(std::max(b, 2 * listed_.size()));
+            ListedArc* out = listed_.data();
+            arcs([&](std::uint32_t x, std::uint32_t y, Capacity c) { *out++ = {x, y, c}; });
+            listed_end_ = static_cast<std::size_t>(out - listed_.data());
+        }
+        auto from_list = [&](auto&& arc) {
+            for (std::size_t k = 0; k < listed_end_; ++k) arc(listed_[k].from, listed_[k].to, listed_[k].cap);
+        };
+        const std::uint64_t work_before = work_;
+        Capacity flow = small ? solve_small(vertices, arcs) : -2;
+        bool narrow = false;
+        if (!small && g_narrow_limit > 0 && static_cast<std::uint64_t>(std::max(size, weight)) <= 0xFFFFFFFEu) {
+            narrow = true;
+            flow = pr ? solve(pr_narrow_, vertices, arcs) : solve(narrow_, vertices, from_list);
+            if (flow == -2) {
+                ++g_narrow_restarts;
+                work_ = work_before;
+                narrow = false;
+                narrow_.release();
+                pr_narrow_.release();
+            } else {
+                wide_.release();
+                pr_wide_.release();
+            }
+        }
+        if (flow == -2) flow = pr ? solve(pr_wide_, vertices, arcs) : solve(wide_, vertices, from_list);
+        solved_by_ = small ? Solver::small : pr ? (narrow ? Solver::pr_narrow : Solver::pr_wide)
+                                                : (narrow ? Solver::narrow : Solver::wide);
+        if (flow < 0) {
+            exhausted_ = true;
+            return false;
+        }
+        return flow < size * weight;  // some initial subset has f > 0 = f(u)
+    }
+    // After max_flow_split: whether vertex x is on the minimum cut's source side.
+    bool source_side(std::uint32_t x) const {
+        switch (solved_by_) {
+            case Solver::small: return small_.source_side(x);
+            case Solver::pr_narrow: return pr_narrow_.reaches_sink(x);
+            case Solver::pr_wide: return pr_wide_.reaches_sink(x);
+            case Solver::narrow: return narrow_.source_side(x);
+            case Solver::wide: break;
+        }
+        return wide_.source_side(x);
     }
 
     // Builds the network (every arc turned around for push-relabel, run
@@ -685,6 +846,14 @@ private:
     std::vector<ListedArc> listed_;  // the last Dinic network's arcs: listed_[0 .. listed_end_)
     std::size_t listed_end_ = 0;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> segments_;
+    enum class Solver : std::uint8_t { small, pr_narrow, pr_wide, narrow, wide };
+    Solver solved_by_ = Solver::small;  // the last max_flow_split's
+    // Local mode: the component's children and parents not taken as masks,
+    // in-degrees (taken parents too) and out-degrees, by local id.
+    std::uint64_t lchildren_[kLocalNodes] = {}, lparents_[kLocalNodes] = {};
+    std::uint32_t lin_degree_[kLocalNodes] = {};
+    std::uint8_t lout_degree_[kLocalNodes] = {};
+    std::vector<std::uint8_t> local_of_;  // id -> local id (components of ids not consecutive)
     SmallMaxFlow small_;
     MaxFlow<std::uint32_t> narrow_;
     MaxFlow<Capacity> wide_;
@@ -958,6 +1127,8 @@ bool detail::set_sidney_component_memo(bool on) { return std::exchange(g_compone
 bool detail::set_sidney_small_bfs(bool on) { return std::exchange(g_small_bfs, on); }
 
 bool detail::set_sidney_small_networks(bool on) { return std::exchange(g_small_networks, on); }
+
+bool detail::set_sidney_local_components(bool on) { return std::exchange(g_local_components, on); }
 
 bool detail::set_sidney_counting_merge(bool on) { return std::exchange(g_counting_merge, on); }
 

@@ -180,6 +180,28 @@ BENCHMARK(BM_BlocksSidneySmallNetworks)
     ->ArgNames({"n10^", "small"})
     ->Unit(benchmark::kMillisecond);
 
+// In-process A/B of the decomposition's local mode (sidney.cpp: components
+// of at most 64 nodes in local ids over bit masks; local:0 = the dag-wide
+// path): the same blocks and work either way. Arg pairs interleave the two
+// within one run.
+void BM_BlocksSidneyLocalComponents(benchmark::State& state) {
+    const Dag& g = random_blocks(static_cast<int>(state.range(0)));
+    const bool old = area::detail::set_sidney_local_components(state.range(1) != 0);
+    std::uint64_t work = 0;
+    for (auto _ : state) {
+        const area::SidneyDecomposition sd = area::sidney_decomposition(g);
+        work = sd.work;
+        benchmark::DoNotOptimize(sd.nodes.data());
+    }
+    area::detail::set_sidney_local_components(old);
+    state.counters["work"] = static_cast<double>(work);
+}
+BENCHMARK(BM_BlocksSidneyLocalComponents)
+    ->Args({5, 0})->Args({5, 1})->Args({5, 0})->Args({5, 1})
+    ->Args({6, 0})->Args({6, 1})->Args({6, 0})->Args({6, 1})
+    ->ArgNames({"n10^", "local"})
+    ->Unit(benchmark::kMillisecond);
+
 // The exact searches of the same blocks (lib/blocks/exact_block.cpp: each
 // block's 10 sources, 2^10 subsets), the blocks built beforehand: ~5,000
 // searches at 10^5 nodes, ~50,000 at 10^6.
