@@ -101,13 +101,16 @@ std::uint64_t g_predicted_stops = 0;  // detail::sidney_predicted_stops
 // counting its arcs (scanned or not: start[] is the CSR), t's level is
 // labelled and not expanded, as the scanning BFS's queue does: the same
 // levels and the same work (added to `work`). False when t is unreachable.
+// `at_level` (or nullptr): each level's vertices as a word, up to t's
+// level, and an empty word after it.
 template <class Offset>
 bool levels_by_words(const Offset* start, const std::uint64_t* res, std::int32_t* level, std::uint32_t n,
-                     std::uint32_t s, std::uint32_t t, std::uint64_t& work) {
+                     std::uint32_t s, std::uint32_t t, std::uint64_t& work, std::uint64_t* at_level = nullptr) {
     work += n;
     std::fill(level, level + n, -1);
     level[s] = 0;
     std::uint64_t seen = std::uint64_t{1} << s, frontier = seen;
+    if (at_level) at_level[0] = seen;
     for (std::int32_t d = 1; frontier != 0; ++d) {
         std::uint64_t next = 0;
         for (std::uint64_t f = frontier; f != 0; f &= f - 1) {
@@ -118,6 +121,10 @@ bool levels_by_words(const Offset* start, const std::uint64_t* res, std::int32_t
         next &= ~seen;
         seen |= next;
         for (std::uint64_t f = next; f != 0; f &= f - 1) level[std::countr_zero(f)] = d;
+        if (at_level) {
+            at_level[d] = next;
+            at_level[d + 1] = 0;
+        }
         if ((next >> t) & 1) break;
         frontier = next;
     }
@@ -133,9 +140,21 @@ bool levels_by_words(const Offset* start, const std::uint64_t* res, std::int32_t
 // (a narrow residual's overflow), and the path's length is counted. 0 when
 // s is dead, -1 when `work` passed `limit` (checked before each step),
 // -2 when augment abandoned.
-template <class Arc, class Offset, class Augment>
+//
+// kWords (networks of at most 64 vertices): `res` holds each vertex's
+// residual heads as a word and `at_level` each level's live vertices
+// (levels_by_words; a dead end leaves its word). A vertex's admissible
+// heads are then res[v] & at_level[level[v] + 1], and all its admissible
+// arcs lie at or past its cursor (within a phase no arc becomes
+// admissible: flow along x -> y, a level up, raises only y -> x's
+// residual, a level down; levels only turn -1; an arc passed was not
+// admissible or led to a dead end): with none, the scan to the arc list's
+// end is counted, not done; else the scan tests heads by bit. The same
+// steps and work.
+template <bool kWords = false, class Arc, class Offset, class Augment>
 int dinic_phase(const Arc* arc, const Offset* start, Offset* cursor, std::int32_t* level, Offset* path, std::uint32_t n,
-                std::uint32_t s, std::uint32_t t, std::uint64_t& work, std::uint64_t limit, Augment&& augment) {
+                std::uint32_t s, std::uint32_t t, std::uint64_t& work, std::uint64_t limit, Augment&& augment,
+                const std::uint64_t* res = nullptr, std::uint64_t* at_level = nullptr) {
     std::copy(start, start + n, cursor);
     std::uint32_t depth = 0;  // path[0 .. depth): the arcs from s to v
     std::uint32_t v = s;
@@ -153,12 +172,28 @@ int dinic_phase(const Arc* arc, const Offset* start, Offset* cursor, std::int32_
         const std::int32_t next_level = level[v] + 1;
         std::uint32_t e = cursor[v];
         bool advanced = false;
-        for (; e < end; ++e) {
-            ++work;
-            const Arc& a = arc[e];
-            if (a.cap > 0 && level[a.to] == next_level) {
-                advanced = true;
-                break;
+        if constexpr (kWords) {
+            const std::uint64_t heads = res[v] & at_level[next_level];
+            if (heads == 0) {
+                work += end - e;
+                e = end;
+            } else {
+                for (; e < end; ++e) {
+                    ++work;
+                    if ((heads >> arc[e].to) & 1) {
+                        advanced = true;
+                        break;
+                    }
+                }
+            }
+        } else {
+            for (; e < end; ++e) {
+                ++work;
+                const Arc& a = arc[e];
+                if (a.cap > 0 && level[a.to] == next_level) {
+                    advanced = true;
+                    break;
+                }
             }
         }
         cursor[v] = static_cast<Offset>(e);
@@ -168,6 +203,7 @@ int dinic_phase(const Arc* arc, const Offset* start, Offset* cursor, std::int32_
             continue;
         }
         if (v == s) return 0;
+        if constexpr (kWords) at_level[level[v]] &= ~(std::uint64_t{1} << v);
         level[v] = -1;  // dead end in this phase
         const Offset back = path[--depth];
         v = arc[arc[back].rev].to;
@@ -366,7 +402,7 @@ public:
         Capacity total = 0;
         while (bfs(work)) {
             if (work > limit) return -1;
-            const int phase = dinic_phase(arc, start_, cursor_, level_, path_, n_, s, t, work, limit, [&](std::uint32_t depth) {
+            const int phase = dinic_phase<true>(arc, start_, cursor_, level_, path_, n_, s, t, work, limit, [&](std::uint32_t depth) {
                 std::uint32_t f = kInfinite;
                 for (std::uint32_t i = 0; i < depth; ++i) f = std::min(f, arc[path_[i]].cap);
                 std::uint32_t cut = depth;
@@ -384,7 +420,7 @@ public:
                 }
                 total += f;
                 return std::int64_t{cut};
-            });
+            }, res_, at_level_);
             if (phase < 0) return phase;
         }
         return total;
@@ -405,12 +441,13 @@ private:
     };
 
     // The same levels and work as the scanning BFS.
-    bool bfs(std::uint64_t& work) { return levels_by_words(start_, res_, level_, n_, 0, 1, work); }
+    bool bfs(std::uint64_t& work) { return levels_by_words(start_, res_, level_, n_, 0, 1, work, at_level_); }
 
     std::uint32_t n_ = 0, arcs_ = 0;
     std::uint16_t start_[kMaxVertices + 1] = {}, cursor_[kMaxVertices] = {}, path_[kMaxVertices] = {};
     std::int32_t level_[kMaxVertices] = {};
     std::uint64_t res_[kMaxVertices] = {};
+    std::uint64_t at_level_[kMaxVertices + 2] = {};  // each level's live vertices (dinic_phase)
     std::vector<Arc> arc_;
     std::vector<Listed> listed_;
 };
