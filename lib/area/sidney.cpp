@@ -23,7 +23,9 @@
 // maximizer A (ratio > λ) is decomposed first and U − A (ratio < λ, given A)
 // after it. Weakly connected components are decomposed apart (smaller
 // networks) and their blocks merged by non-increasing ratio, which is the
-// decomposition of their sum (released and |I| add over components).
+// decomposition of their sum (released and |I| add over components);
+// components of at most 64 nodes are split in local ids over bit masks
+// (Decomposer's local mode: sums of ~50,000 small blocks).
 // Max-flow: Dinic over flat arrays (one CSR network per call, buffers
 // reused across calls; networks of at most 64 vertices in fixed arrays,
 // SmallMaxFlow, with the same traversal); networks of 2^10 vertices or more run the first
