@@ -152,6 +152,11 @@ bool set_sidney_small_bfs(bool on);
 // with the small BFS on); returns the previous setting. The decomposition
 // and its work are the same either way.
 bool set_sidney_small_networks(bool on);
+// Tests only: whether components of at most 64 nodes are decomposed in
+// local ids over bit masks (sidney.cpp, Decomposer's local mode; on by
+// default); returns the previous setting. The decomposition and its work
+// are the same either way.
+bool set_sidney_local_components(bool on);
 // Tests only: whether the components' blocks are merged by a counting sort
 // on their ratios when each component's are in order and their (released,
 // size) pairs few (sidney.cpp; on by default), else by a heap; returns the

@@ -23,7 +23,9 @@
 // maximizer A (ratio > λ) is decomposed first and U − A (ratio < λ, given A)
 // after it. Weakly connected components are decomposed apart (smaller
 // networks) and their blocks merged by non-increasing ratio, which is the
-// decomposition of their sum (released and |I| add over components).
+// decomposition of their sum (released and |I| add over components);
+// components of at most 64 nodes are split in local ids over bit masks
+// (Decomposer's local mode: sums of ~50,000 small blocks).
 // Max-flow: Dinic over flat arrays (one CSR network per call, buffers
 // reused across calls; networks of at most 64 vertices in fixed arrays,
 // SmallMaxFlow, with the same traversal); networks of 2^10 vertices or more run the first
@@ -101,13 +103,16 @@ std::uint64_t g_predicted_stops = 0;  // detail::sidney_predicted_stops
 // counting its arcs (scanned or not: start[] is the CSR), t's level is
 // labelled and not expanded, as the scanning BFS's queue does: the same
 // levels and the same work (added to `work`). False when t is unreachable.
+// `at_level` (or nullptr): each level's vertices as a word, up to t's
+// level, and an empty word after it.
 template <class Offset>
 bool levels_by_words(const Offset* start, const std::uint64_t* res, std::int32_t* level, std::uint32_t n,
-                     std::uint32_t s, std::uint32_t t, std::uint64_t& work) {
+                     std::uint32_t s, std::uint32_t t, std::uint64_t& work, std::uint64_t* at_level = nullptr) {
     work += n;
     std::fill(level, level + n, -1);
     level[s] = 0;
     std::uint64_t seen = std::uint64_t{1} << s, frontier = seen;
+    if (at_level) at_level[0] = seen;
     for (std::int32_t d = 1; frontier != 0; ++d) {
         std::uint64_t next = 0;
         for (std::uint64_t f = frontier; f != 0; f &= f - 1) {
@@ -118,6 +123,10 @@ bool levels_by_words(const Offset* start, const std::uint64_t* res, std::int32_t
         next &= ~seen;
         seen |= next;
         for (std::uint64_t f = next; f != 0; f &= f - 1) level[std::countr_zero(f)] = d;
+        if (at_level) {
+            at_level[d] = next;
+            at_level[d + 1] = 0;
+        }
         if ((next >> t) & 1) break;
         frontier = next;
     }
@@ -133,9 +142,21 @@ bool levels_by_words(const Offset* start, const std::uint64_t* res, std::int32_t
 // (a narrow residual's overflow), and the path's length is counted. 0 when
 // s is dead, -1 when `work` passed `limit` (checked before each step),
 // -2 when augment abandoned.
-template <class Arc, class Offset, class Augment>
+//
+// kWords (networks of at most 64 vertices): `res` holds each vertex's
+// residual heads as a word and `at_level` each level's live vertices
+// (levels_by_words; a dead end leaves its word). A vertex's admissible
+// heads are then res[v] & at_level[level[v] + 1], and all its admissible
+// arcs lie at or past its cursor (within a phase no arc becomes
+// admissible: flow along x -> y, a level up, raises only y -> x's
+// residual, a level down; levels only turn -1; an arc passed was not
+// admissible or led to a dead end): with none, the scan to the arc list's
+// end is counted, not done; else the scan tests heads by bit. The same
+// steps and work.
+template <bool kWords = false, class Arc, class Offset, class Augment>
 int dinic_phase(const Arc* arc, const Offset* start, Offset* cursor, std::int32_t* level, Offset* path, std::uint32_t n,
-                std::uint32_t s, std::uint32_t t, std::uint64_t& work, std::uint64_t limit, Augment&& augment) {
+                std::uint32_t s, std::uint32_t t, std::uint64_t& work, std::uint64_t limit, Augment&& augment,
+                const std::uint64_t* res = nullptr, std::uint64_t* at_level = nullptr) {
     std::copy(start, start + n, cursor);
     std::uint32_t depth = 0;  // path[0 .. depth): the arcs from s to v
     std::uint32_t v = s;
@@ -153,12 +174,28 @@ int dinic_phase(const Arc* arc, const Offset* start, Offset* cursor, std::int32_
         const std::int32_t next_level = level[v] + 1;
         std::uint32_t e = cursor[v];
         bool advanced = false;
-        for (; e < end; ++e) {
-            ++work;
-            const Arc& a = arc[e];
-            if (a.cap > 0 && level[a.to] == next_level) {
-                advanced = true;
-                break;
+        if constexpr (kWords) {
+            const std::uint64_t heads = res[v] & at_level[next_level];
+            if (heads == 0) {
+                work += end - e;
+                e = end;
+            } else {
+                for (; e < end; ++e) {
+                    ++work;
+                    if ((heads >> arc[e].to) & 1) {
+                        advanced = true;
+                        break;
+                    }
+                }
+            }
+        } else {
+            for (; e < end; ++e) {
+                ++work;
+                const Arc& a = arc[e];
+                if (a.cap > 0 && level[a.to] == next_level) {
+                    advanced = true;
+                    break;
+                }
             }
         }
         cursor[v] = static_cast<Offset>(e);
@@ -168,6 +205,7 @@ int dinic_phase(const Arc* arc, const Offset* start, Offset* cursor, std::int32_
             continue;
         }
         if (v == s) return 0;
+        if constexpr (kWords) at_level[level[v]] &= ~(std::uint64_t{1} << v);
         level[v] = -1;  // dead end in this phase
         const Offset back = path[--depth];
         v = arc[arc[back].rev].to;
@@ -311,6 +349,9 @@ private:
 // test's narrow limit is below the capacities). Test hook
 // detail::set_sidney_small_networks.
 bool g_small_networks = true;
+// Decomposer's local mode for components of at most 64 nodes (test hook
+// detail::set_sidney_local_components: false = the dag-wide path).
+bool g_local_components = true;
 
 class SmallMaxFlow {
 public:
@@ -363,7 +404,7 @@ public:
         Capacity total = 0;
         while (bfs(work)) {
             if (work > limit) return -1;
-            const int phase = dinic_phase(arc, start_, cursor_, level_, path_, n_, s, t, work, limit, [&](std::uint32_t depth) {
+            const int phase = dinic_phase<true>(arc, start_, cursor_, level_, path_, n_, s, t, work, limit, [&](std::uint32_t depth) {
                 std::uint32_t f = kInfinite;
                 for (std::uint32_t i = 0; i < depth; ++i) f = std::min(f, arc[path_[i]].cap);
                 std::uint32_t cut = depth;
@@ -381,7 +422,7 @@ public:
                 }
                 total += f;
                 return std::int64_t{cut};
-            });
+            }, res_, at_level_);
             if (phase < 0) return phase;
         }
         return total;
@@ -402,12 +443,13 @@ private:
     };
 
     // The same levels and work as the scanning BFS.
-    bool bfs(std::uint64_t& work) { return levels_by_words(start_, res_, level_, n_, 0, 1, work); }
+    bool bfs(std::uint64_t& work) { return levels_by_words(start_, res_, level_, n_, 0, 1, work, at_level_); }
 
     std::uint32_t n_ = 0, arcs_ = 0;
     std::uint16_t start_[kMaxVertices + 1] = {}, cursor_[kMaxVertices] = {}, path_[kMaxVertices] = {};
     std::int32_t level_[kMaxVertices] = {};
     std::uint64_t res_[kMaxVertices] = {};
+    std::uint64_t at_level_[kMaxVertices + 2] = {};  // each level's live vertices (dinic_phase)
     std::vector<Arc> arc_;
     std::vector<Listed> listed_;
 };
@@ -444,6 +486,7 @@ public:
             ends.push_back(static_cast<std::uint32_t>(nodes.size()));
             return exhausted_ = true;
         }
+        if (g_local_components && comp.size() <= kLocalNodes && local_view(comp)) return run_local(comp, nodes, ends);
         // The sets still to split, as segments of the component's nodes (no
         // vector per set): the last segment is the next set; a split rewrites
         // its segment as the rest then the least maximizer, each in the set's order.
@@ -576,59 +619,13 @@ private:
                         if (in_u_[p]) arc(mv, 2 + local_[p], inf);
                 }
             };
-            // Narrow residuals while the finite capacities fit (see
-            // g_narrow_limit), else, or when a residual outgrows them, wide
-            // from the same work count. Large networks: push-relabel on the
-            // reversed network (push_relabel.hpp), the same least maximizer.
-            const auto vertices = static_cast<std::uint32_t>(2 + u.size() + markers.size());
-            const bool pr = vertices >= g_push_relabel_vertices;
-            // Networks of sums of small blocks: SmallMaxFlow (with the small
-            // BFS; the generic path when a test's narrow limit is below the
-            // capacities: tests compare restarts).
-            const bool small = !pr && vertices <= SmallMaxFlow::kMaxVertices && g_small_networks && g_small_bfs &&
-                               (g_narrow_limit == 0 || static_cast<std::uint64_t>(std::max(size, weight)) <= g_narrow_limit);
-            // Dinic's networks (small: sums of blocks or workflow copies
-            // build ~10^6 of them) are listed once and built from the list,
-            // not by walking the dag twice; the same arcs in the same order.
-            // Push-relabel's (large) are built from the dag (peak memory).
-            if (!pr && !small) {
-                std::size_t bound = u.size() + markers.size();
-                for (NodeId j : u) bound += dag_.in_degree(j);
-                for (NodeId m : markers) bound += dag_.in_degree(m);
-                if (listed_.size() < bound) listed_.resize(std::max(bound, 2 * listed_.size()));
-                ListedArc* out = listed_.data();
-                arcs([&](std::uint32_t x, std::uint32_t y, Capacity c) { *out++ = {x, y, c}; });
-                listed_end_ = static_cast<std::size_t>(out - listed_.data());
-            }
-            auto from_list = [&](auto&& arc) {
-                for (std::size_t k = 0; k < listed_end_; ++k) arc(listed_[k].from, listed_[k].to, listed_[k].cap);
+            auto bound = [&] {
+                std::size_t b = u.size() + markers.size();
+                for (NodeId j : u) b += dag_.in_degree(j);
+                for (NodeId m : markers) b += dag_.in_degree(m);
+                return b;
             };
-            const std::uint64_t work_before = work_;
-            Capacity flow = small ? solve_small(vertices, arcs) : -2;
-            bool narrow = false;
-            if (!small && g_narrow_limit > 0 && static_cast<std::uint64_t>(std::max(size, weight)) <= 0xFFFFFFFEu) {
-                narrow = true;
-                flow = pr ? solve(pr_narrow_, vertices, arcs) : solve(narrow_, vertices, from_list);
-                if (flow == -2) {
-                    ++g_narrow_restarts;
-                    work_ = work_before;
-                    narrow = false;
-                    narrow_.release();
-                    pr_narrow_.release();
-                } else {
-                    wide_.release();
-                    pr_wide_.release();
-                }
-            }
-            if (flow == -2) flow = pr ? solve(pr_wide_, vertices, arcs) : solve(wide_, vertices, from_list);
-            auto source_side = [&](std::uint32_t x) {
-                if (small) return small_.source_side(x);
-                if (pr) return narrow ? pr_narrow_.reaches_sink(x) : pr_wide_.reaches_sink(x);
-                return narrow ? narrow_.source_side(x) : wide_.source_side(x);
-            };
-            if (flow < 0) {
-                exhausted_ = true;
-            } else if (flow < size * weight) {  // some initial subset has f > 0 = f(u)
+            if (max_flow_split(size, weight, bound, arcs)) {
                 for (std::uint32_t i = 0; i < u.size(); ++i)
                     if (source_side(2 + i)) a.push_back(u[i]);
                 if (a.empty() || a.size() == u.size())
@@ -637,6 +634,209 @@ private:
         }
         for (NodeId v : u) in_u_[v] = 0;
         return a.size();
+    }
+
+    // Local mode: a component of at most 64 nodes, in id order, is
+    // decomposed in local ids (its nodes' positions), each node's children
+    // and parents not taken as bit masks, each set to split as a mask.
+    // Every set run() splits is a subsequence of the component in id order
+    // (a split keeps the set's order in both parts), so a mask's bits in
+    // increasing order are that set in run()'s order, and the dag's
+    // children and parent lists (in increasing id) are the masks' bits in
+    // increasing order: least_maximizer_local finds the same markers in the
+    // same order, counts the same work and lists the same network in the
+    // same arc order. No dag-wide array is read per call (in_u_, local_,
+    // stamp_, done_ stay untouched: the component's done nodes are a mask,
+    // and no other component reads them, as a node's parents not taken lie
+    // in its component). Test hook detail::set_sidney_local_components.
+    static constexpr std::size_t kLocalNodes = 64;
+
+    // The masks of `comp` (its nodes in increasing id, else false).
+    bool local_view(std::span<const NodeId> comp) {
+        const auto k = static_cast<std::uint32_t>(comp.size());
+        for (std::uint32_t i = 1; i < k; ++i)
+            if (comp[i] <= comp[i - 1]) return false;
+        // Consecutive ids (a file's components as written) map by an
+        // offset, others through local_of_.
+        const NodeId first = comp.front();
+        const bool consecutive = comp.back() - first + 1 == k;
+        if (!consecutive) {
+            if (local_of_.empty()) local_of_.assign(dag_.node_count(), 0);
+            for (std::uint32_t i = 0; i < k; ++i) local_of_[comp[i]] = static_cast<std::uint8_t>(i);
+        }
+        std::fill(lparents_, lparents_ + k, 0);
+        for (std::uint32_t i = 0; i < k; ++i) {
+            // (A child of a node not taken is not taken: it lies in the component.)
+            const auto children = dag_.children(comp[i]);
+            std::uint64_t mask = 0;
+            for (NodeId c : children) {
+                const std::uint32_t l = consecutive ? c - first : local_of_[c];
+                mask |= std::uint64_t{1} << l;
+                lparents_[l] |= std::uint64_t{1} << i;
+            }
+            lchildren_[i] = mask;
+            lout_degree_[i] = static_cast<std::uint8_t>(children.size());
+            lin_degree_[i] = dag_.in_degree(comp[i]);
+        }
+        return true;
+    }
+
+    // run()'s loop over masks (after local_view(comp)): the stack holds
+    // disjoint sets, at most one per node.
+    bool run_local(std::span<const NodeId> comp, std::vector<NodeId>& nodes, std::vector<std::uint32_t>& ends) {
+        const auto k = static_cast<std::uint32_t>(comp.size());
+        std::uint64_t stack[kLocalNodes];
+        std::uint32_t top = 0;
+        stack[top++] = k == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << k) - 1;
+        std::uint64_t done = 0;
+        while (top > 0) {
+            const std::uint64_t u = stack[--top];
+            std::uint64_t a = 0;
+            if (!exhausted_) a = least_maximizer_local(u, done);
+            if (a == 0) {  // u is one block (or the budget is spent)
+                if (exhausted_ && (u & (u - 1)) != 0) ++unsplit_;
+                any_exhausted_ = any_exhausted_ || exhausted_;
+                done |= u;
+                for (std::uint64_t b = u; b != 0; b &= b - 1) nodes.push_back(comp[std::countr_zero(b)]);
+                ends.push_back(static_cast<std::uint32_t>(nodes.size()));
+                continue;
+            }
+            stack[top++] = u & ~a;  // the rest, after a
+            stack[top++] = a;
+        }
+        return exhausted_;
+    }
+
+    // least_maximizer on the set u (a mask; `done`: the component's nodes
+    // already in blocks), returning the least maximizer as a mask, or 0.
+    std::uint64_t least_maximizer_local(std::uint64_t u, std::uint64_t done) {
+        // The scan: one unit per child arc of each job, and each child
+        // reached its in-degree once; a child is a marker when its parents
+        // not taken lie in done ∪ u.
+        std::uint8_t position[kLocalNodes];  // in u
+        std::uint64_t reached = 0, work = 0;
+        std::uint32_t size = 0;
+        for (std::uint64_t b = u; b != 0; b &= b - 1) {
+            const int x = std::countr_zero(b);
+            position[x] = static_cast<std::uint8_t>(size++);
+            reached |= lchildren_[x];
+            work += lout_degree_[x];
+        }
+        const std::uint64_t within = done | u;
+        std::uint64_t released = 0;
+        std::uint32_t weight = 0;
+        for (std::uint64_t b = reached; b != 0; b &= b - 1) {
+            const int v = std::countr_zero(b);
+            work += lin_degree_[v];
+            if ((lparents_[v] & ~within) == 0) {
+                released |= std::uint64_t{1} << v;
+                ++weight;
+            }
+        }
+        work_ += work;
+        if (size > 1 && weight > 0 && work_ > budget_) exhausted_ = true;
+        if (size <= 1 || weight == 0 || exhausted_) return 0;
+        // The markers in the scan's order: by job in u, then by child.
+        std::uint8_t marker[kLocalNodes];
+        std::uint32_t m = 0;
+        for (std::uint64_t b = u, left = released; left != 0; b &= b - 1) {
+            const std::uint64_t children = lchildren_[std::countr_zero(b)];
+            for (std::uint64_t c = children & left; c != 0; c &= c - 1) marker[m++] = static_cast<std::uint8_t>(std::countr_zero(c));
+            left &= ~children;
+        }
+        const Capacity inf = -1, jobs = size, markers = weight;
+        auto arcs = [&](auto&& arc) {  // least_maximizer's network, in its order
+            std::uint32_t i = 0;
+            for (std::uint64_t b = u; b != 0; b &= b - 1, ++i) {
+                arc(2 + i, 1, markers);
+                for (std::uint64_t p = lparents_[std::countr_zero(b)] & u; p != 0; p &= p - 1)
+                    arc(2 + i, 2 + position[std::countr_zero(p)], inf);
+            }
+            for (std::uint32_t k = 0; k < weight; ++k) {
+                const std::uint32_t mv = 2 + size + k;
+                arc(0, mv, jobs);
+                for (std::uint64_t p = lparents_[marker[k]] & u; p != 0; p &= p - 1) arc(mv, 2 + position[std::countr_zero(p)], inf);
+            }
+        };
+        auto bound = [&] { return std::size_t{size + weight} * (kLocalNodes + 1); };
+        if (!max_flow_split(jobs, markers, bound, arcs)) return 0;
+        std::uint64_t a = 0;
+        std::uint32_t i = 0;
+        for (std::uint64_t b = u; b != 0; b &= b - 1, ++i)
+            if (source_side(2 + i)) a |= b & (~b + 1);
+        if (a == 0 || a == u) fail(Errc::internal, "Sidney decomposition: the least maximizer is empty or the whole set");
+        return a;
+    }
+
+    // The max-flow of least_maximizer on u's network (`size` jobs, vertices
+    // 2 .. 2 + size, then `weight` markers, its arcs listed by `arcs`;
+    // `bound()`: at least their number): true when some initial subset of
+    // u beats u's ratio, the least maximizer then being the jobs on the
+    // source side (source_side); false when u is one block or the budget
+    // ran out (exhausted_).
+    template <class Bound, class Arcs>
+    bool max_flow_split(Capacity size, Capacity weight, Bound&& bound, Arcs&& arcs) {
+        // Narrow residuals while the finite capacities fit (see
+        // g_narrow_limit), else, or when a residual outgrows them, wide
+        // from the same work count. Large networks: push-relabel on the
+        // reversed network (push_relabel.hpp), the same least maximizer.
+        const auto vertices = static_cast<std::uint32_t>(2 + size + weight);
+        const bool pr = vertices >= g_push_relabel_vertices;
+        // Networks of sums of small blocks: SmallMaxFlow (with the small
+        // BFS; the generic path when a test's narrow limit is below the
+        // capacities: tests compare restarts).
+        const bool small = !pr && vertices <= SmallMaxFlow::kMaxVertices && g_small_networks && g_small_bfs &&
+                           (g_narrow_limit == 0 || static_cast<std::uint64_t>(std::max(size, weight)) <= g_narrow_limit);
+        // Dinic's networks (small: sums of blocks or workflow copies
+        // build ~10^6 of them) are listed once and built from the list,
+        // not by walking the dag twice; the same arcs in the same order.
+        // Push-relabel's (large) are built from the dag (peak memory).
+        if (!pr && !small) {
+            const std::size_t b = bound();
+            if (listed_.size() < b) listed_.resize(std::max(b, 2 * listed_.size()));
+            ListedArc* out = listed_.data();
+            arcs([&](std::uint32_t x, std::uint32_t y, Capacity c) { *out++ = {x, y, c}; });
+            listed_end_ = static_cast<std::size_t>(out - listed_.data());
+        }
+        auto from_list = [&](auto&& arc) {
+            for (std::size_t k = 0; k < listed_end_; ++k) arc(listed_[k].from, listed_[k].to, listed_[k].cap);
+        };
+        const std::uint64_t work_before = work_;
+        Capacity flow = small ? solve_small(vertices, arcs) : -2;
+        bool narrow = false;
+        if (!small && g_narrow_limit > 0 && static_cast<std::uint64_t>(std::max(size, weight)) <= 0xFFFFFFFEu) {
+            narrow = true;
+            flow = pr ? solve(pr_narrow_, vertices, arcs) : solve(narrow_, vertices, from_list);
+            if (flow == -2) {
+                ++g_narrow_restarts;
+                work_ = work_before;
+                narrow = false;
+                narrow_.release();
+                pr_narrow_.release();
+            } else {
+                wide_.release();
+                pr_wide_.release();
+            }
+        }
+        if (flow == -2) flow = pr ? solve(pr_wide_, vertices, arcs) : solve(wide_, vertices, from_list);
+        solved_by_ = small ? Solver::small : pr ? (narrow ? Solver::pr_narrow : Solver::pr_wide)
+                                                : (narrow ? Solver::narrow : Solver::wide);
+        if (flow < 0) {
+            exhausted_ = true;
+            return false;
+        }
+        return flow < size * weight;  // some initial subset has f > 0 = f(u)
+    }
+    // After max_flow_split: whether vertex x is on the minimum cut's source side.
+    bool source_side(std::uint32_t x) const {
+        switch (solved_by_) {
+            case Solver::small: return small_.source_side(x);
+            case Solver::pr_narrow: return pr_narrow_.reaches_sink(x);
+            case Solver::pr_wide: return pr_wide_.reaches_sink(x);
+            case Solver::narrow: return narrow_.source_side(x);
+            case Solver::wide: break;
+        }
+        return wide_.source_side(x);
     }
 
     // Builds the network (every arc turned around for push-relabel, run
@@ -685,6 +885,14 @@ private:
     std::vector<ListedArc> listed_;  // the last Dinic network's arcs: listed_[0 .. listed_end_)
     std::size_t listed_end_ = 0;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> segments_;
+    enum class Solver : std::uint8_t { small, pr_narrow, pr_wide, narrow, wide };
+    Solver solved_by_ = Solver::small;  // the last max_flow_split's
+    // Local mode: the component's children and parents not taken as masks,
+    // in-degrees (taken parents too) and out-degrees, by local id.
+    std::uint64_t lchildren_[kLocalNodes] = {}, lparents_[kLocalNodes] = {};
+    std::uint32_t lin_degree_[kLocalNodes] = {};
+    std::uint8_t lout_degree_[kLocalNodes] = {};
+    std::vector<std::uint8_t> local_of_;  // id -> local id (components of ids not consecutive)
     SmallMaxFlow small_;
     MaxFlow<std::uint32_t> narrow_;
     MaxFlow<Capacity> wide_;
@@ -958,6 +1166,8 @@ bool detail::set_sidney_component_memo(bool on) { return std::exchange(g_compone
 bool detail::set_sidney_small_bfs(bool on) { return std::exchange(g_small_bfs, on); }
 
 bool detail::set_sidney_small_networks(bool on) { return std::exchange(g_small_networks, on); }
+
+bool detail::set_sidney_local_components(bool on) { return std::exchange(g_local_components, on); }
 
 bool detail::set_sidney_counting_merge(bool on) { return std::exchange(g_counting_merge, on); }
 

@@ -625,6 +625,87 @@ TEST(Sidney, SmallNetworksAsTheGenericPath) {
     EXPECT_GT(cut, 1500);  // the budgets below the whole work did cut
 }
 
+// Sums for the local mode's test: random bipartite blocks, small varied
+// dags and connected narrow dags of 56-72 nodes (both sides of 64 nodes),
+// the components' ids consecutive (arcs listed part by part) or mixed.
+Dag sum_of_parts(std::uint64_t seed, bool mixed) {
+    SplitMix64 rng(seed);
+    std::vector<std::pair<std::string, std::string>> arcs;
+    const int parts = 1 + static_cast<int>(rng.below(30));
+    for (int c = 0; c < parts; ++c) {
+        const std::string p = "c" + std::to_string(c) + "_";
+        const std::uint64_t kind = rng.below(6);
+        if (kind < 3) {
+            const std::uint64_t tops = 1 + rng.below(12), bottoms = 1 + rng.below(12);
+            for (std::uint64_t j = 0; j < bottoms; ++j)
+                for (std::uint64_t r = 0, k = 1 + rng.below(4); r < k; ++r)
+                    arcs.emplace_back(p + "s" + std::to_string(rng.below(tops)), p + "t" + std::to_string(j));
+            continue;
+        }
+        const Dag d = kind < 5 ? varied_dag(static_cast<std::uint32_t>(2 + rng.below(30)), 3, 2.5, seed * 131 + static_cast<std::uint64_t>(c))
+                               : narrow_dag(static_cast<std::uint32_t>(56 + rng.below(17)), 2, 0.5, seed * 7 + static_cast<std::uint64_t>(c));
+        for (NodeId v = 0; v < d.node_count(); ++v)
+            for (NodeId w : d.children(v)) arcs.emplace_back(p + std::string(d.name(v)), p + std::string(d.name(w)));
+    }
+    if (mixed)
+        for (std::size_t i = arcs.size(); i > 1; --i) std::swap(arcs[i - 1], arcs[rng.below(i)]);
+    DagBuilder b;
+    for (const auto& [from, to] : arcs) b.add_arc(b.ensure_node(from), b.ensure_node(to));
+    return b.build();
+}
+
+// Components of at most 64 nodes decomposed in local ids over bit masks
+// (sidney.cpp, Decomposer's local mode) against the dag-wide path: the
+// same markers in the same order, the same networks, hence the same
+// blocks, released counts, envelope and work, cut at the same unit of
+// work. 240 sums of small blocks and dags (components of 1-72 nodes, ids
+// consecutive or mixed), with and without a taken prefix and the memo,
+// whole and under budgets that cut anywhere, through each max-flow path
+// (SmallMaxFlow, the generic Dinic, narrow limit 3's restarts,
+// push-relabel on every network).
+TEST(Sidney, LocalComponentsAsTheDagWidePath) {
+    const SmallPathsRestored restore;
+    const MemoSettingRestored restore_memo;
+    struct Restore {
+        bool old = area::detail::set_sidney_local_components(true);
+        ~Restore() { area::detail::set_sidney_local_components(old); }
+    } restore_local;
+    int cut = 0, runs = 0;
+    for (std::uint64_t seed = 1; seed <= 240; ++seed) {
+        const Dag g = sum_of_parts(seed, seed % 2 == 0);
+        const std::vector<NodeId> prefix =
+            seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{};
+        area::detail::set_sidney_component_memo(seed % 4 < 2);
+        for (int path = 0; path < 4; ++path) {
+            area::detail::set_sidney_small_networks(path != 1);
+            area::detail::set_sidney_narrow_limit(path == 2 ? 3 : 0xFFFFFFFEu);
+            area::detail::set_sidney_push_relabel_vertices(path == 3 ? 0 : 1u << 10);
+            area::detail::set_sidney_local_components(false);
+            const std::uint64_t whole = sidney_decomposition(g, prefix, ~std::uint64_t{0}).work;
+            std::vector<std::uint64_t> budgets{~std::uint64_t{0}, whole / 2, whole / 7, 30};
+            if (path == 0)
+                for (std::uint64_t k = 1; k < 12; ++k) budgets.push_back(whole * k / 12 + seed % 23);
+            for (std::uint64_t budget : budgets) {
+                area::detail::set_sidney_local_components(false);
+                const auto ref = sidney_decomposition(g, prefix, budget);
+                area::detail::set_sidney_local_components(true);
+                const auto sd = sidney_decomposition(g, prefix, budget);
+                expect_same_decomposition(sd, ref, "seed " + std::to_string(seed) + " path " + std::to_string(path) +
+                                                       " budget " + std::to_string(budget));
+                if (HasFailure()) return;
+                ++runs;
+                cut += ref.complete ? 0 : 1;
+                if (budget == ~std::uint64_t{0}) {
+                    EXPECT_TRUE(sd.complete);
+                    expect_decomposition(g, sd, prefix);
+                }
+            }
+        }
+    }
+    EXPECT_GT(cut, 2000);  // the budgets below the whole work did cut
+    std::printf("local components: %d runs, %d cut\n", runs, cut);
+}
+
 // The components' blocks merged by a counting sort on their ratios
 // (sidney.cpp, merge_by_counting) against the heap's k-way merge: the same
 // blocks in the same order (ties across components: the one holding the

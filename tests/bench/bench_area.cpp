@@ -159,26 +159,43 @@ void BM_BlocksSidney(benchmark::State& state) {
 }
 BENCHMARK(BM_BlocksSidney)->Arg(5)->Arg(6)->Unit(benchmark::kMillisecond);
 
-// In-process A/B of Dinic's small networks in fixed arrays (sidney.cpp,
-// SmallMaxFlow; small:0 = the generic FlowNetwork path): the same blocks
-// and work either way. Arg pairs interleave the two within one run.
-void BM_BlocksSidneySmallNetworks(benchmark::State& state) {
+// The decomposition of the random blocks with a sidney.cpp test hook set
+// to Arg 1 (in-process A/B: the same blocks and work either way).
+void blocks_sidney_with(benchmark::State& state, bool (*set_hook)(bool)) {
     const Dag& g = random_blocks(static_cast<int>(state.range(0)));
-    const bool old = area::detail::set_sidney_small_networks(state.range(1) != 0);
+    const bool old = set_hook(state.range(1) != 0);
     std::uint64_t work = 0;
     for (auto _ : state) {
         const area::SidneyDecomposition sd = area::sidney_decomposition(g);
         work = sd.work;
         benchmark::DoNotOptimize(sd.nodes.data());
     }
-    area::detail::set_sidney_small_networks(old);
+    set_hook(old);
     state.counters["work"] = static_cast<double>(work);
 }
-BENCHMARK(BM_BlocksSidneySmallNetworks)
-    ->Args({5, 0})->Args({5, 1})->Args({5, 0})->Args({5, 1})
-    ->Args({6, 0})->Args({6, 1})->Args({6, 0})->Args({6, 1})
-    ->ArgNames({"n10^", "small"})
-    ->Unit(benchmark::kMillisecond);
+
+// Arg pairs for blocks_sidney_with: 10^5 then 10^6 nodes, the hook off and
+// on twice each, interleaved.
+void hook_pairs(benchmark::internal::Benchmark* b) {
+    for (int exponent : {5, 6})
+        for (int round = 0; round < 2; ++round) b->Args({exponent, 0})->Args({exponent, 1});
+}
+
+// In-process A/B of Dinic's small networks in fixed arrays (sidney.cpp,
+// SmallMaxFlow; small:0 = the generic FlowNetwork path). Arg pairs
+// interleave the two within one run.
+void BM_BlocksSidneySmallNetworks(benchmark::State& state) {
+    blocks_sidney_with(state, area::detail::set_sidney_small_networks);
+}
+BENCHMARK(BM_BlocksSidneySmallNetworks)->Apply(hook_pairs)->ArgNames({"n10^", "small"})->Unit(benchmark::kMillisecond);
+
+// In-process A/B of the decomposition's local mode (sidney.cpp: components
+// of at most 64 nodes in local ids over bit masks; local:0 = the dag-wide
+// path). Arg pairs interleave the two within one run.
+void BM_BlocksSidneyLocalComponents(benchmark::State& state) {
+    blocks_sidney_with(state, area::detail::set_sidney_local_components);
+}
+BENCHMARK(BM_BlocksSidneyLocalComponents)->Apply(hook_pairs)->ArgNames({"n10^", "local"})->Unit(benchmark::kMillisecond);
 
 // The exact searches of the same blocks (lib/blocks/exact_block.cpp: each
 // block's 10 sources, 2^10 subsets), the blocks built beforehand: ~5,000
