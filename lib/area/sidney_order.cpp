@@ -20,6 +20,11 @@ namespace ics::area {
 namespace {
 
 bool g_copies = true;  // detail::set_sidney_order_copies
+bool g_small = true;   // detail::set_sidney_order_small_blocks
+
+// Blocks of at most this many nodes run with their keys in a local array
+// (below: run_small).
+constexpr std::uint32_t kSmallBlock = 64;
 
 // The heap entry: the key (gain, progress, nonsink, -id) packed into 128 bits
 // compared as two unsigned words (issue 18: 16 bytes instead of a 32-byte
@@ -121,6 +126,7 @@ private:
 }  // namespace
 
 bool detail::set_sidney_order_copies(bool on) { return std::exchange(g_copies, on); }
+bool detail::set_sidney_order_small_blocks(bool on) { return std::exchange(g_small, on); }
 
 std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, std::span<const NodeId> taken,
                                  std::uint64_t* area, std::vector<std::uint32_t>* profile) {
@@ -368,6 +374,74 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         // (Each node pushed once, listed once: all of the block ran.)
         if (at != order.data() + base + end) fail(Errc::internal, "Sidney order: a block is not closed under parents");
     };
+    // A block of at most kSmallBlock nodes (issue 18: sums of small
+    // components, ~10^5 blocks of ~10 nodes per 10^6): its keys in a local
+    // array indexed by the node's place in the block (kept in its slot), the
+    // eligible ones as bits of a word, each pop the largest key by a scan of
+    // them. Keys are set at the same moments as the heaps' entries (when the
+    // node becomes eligible, or is at the block's start; again when its
+    // gain grows), so the largest is the heaps' top: the same pops. No heap
+    // sifts, slot writes, gain-0 bits or prefetch passes (the block's states
+    // are a few cache lines, loaded by its scan).
+    auto run_small = [&](std::size_t b) {
+        const std::uint32_t begin = sd.offsets[b], size = sd.offsets[b + 1] - begin;
+        NodeId* at = order.data() + base + begin;
+        std::uint32_t* made_at = newly.data() + begin;
+        constexpr std::size_t kAhead = 8;
+        const NodeId* const listing = sd.nodes.data();
+        const std::size_t listed_count = sd.nodes.size();
+        const NodeId* const ids = listing + begin;
+        if (b == 0)
+            for (std::size_t k = 0; k < std::min(kAhead, listed_count); ++k)
+                if (listing[k] < n) __builtin_prefetch(&pend[listing[k]]);
+        Entry key[kSmallBlock];
+        std::uint64_t ready = 0;  // bit i: ids[i] eligible, not run
+        for (std::uint32_t i = 0; i < size; ++i) {
+            if (begin + i + kAhead < listed_count && listing[begin + i + kAhead] < n) {
+                __builtin_prefetch(&pend[listing[begin + i + kAhead]]);
+                __builtin_prefetch(&off[listing[begin + i + kAhead]]);
+            }
+            const NodeId v = ids[i];
+            list(v);
+            pend[v].slot = i;
+            if (pend[v].missing == 0) {
+                key[i] = entry(v);
+                ready |= std::uint64_t{1} << i;
+            }
+        }
+        // ids[slot] == v: v is of this block (a node of a later block has
+        // slot kNoNode; the check costs a read of the block's own list).
+        auto mine = [&](NodeId v, std::uint32_t slot) { return slot < size && ids[slot] == v; };
+        while (ready != 0) {
+            auto best = static_cast<std::uint32_t>(std::countr_zero(ready));
+            for (std::uint64_t r = ready & (ready - 1); r != 0; r &= r - 1) {
+                const auto j = static_cast<std::uint32_t>(std::countr_zero(r));
+                if (key[best] < key[j]) best = j;
+            }
+            ready &= ~(std::uint64_t{1} << best);
+            const NodeId u = ids[best];
+            *at++ = u;
+            std::uint32_t made = 0;
+            for (std::uint64_t a = off[u]; a < off[u + 1]; ++a) {
+                const NodeId c = tgt[a];
+                run(u, c);
+                const Pending& pc = pend[c];
+                if (pc.missing == 0) {
+                    ++made;
+                    if (mine(c, pc.slot)) {
+                        key[pc.slot] = entry(c);
+                        ready |= std::uint64_t{1} << pc.slot;
+                    }
+                } else if (pc.missing == 1 && pc.rest != u) {
+                    Pending& pp = pend[pc.rest];
+                    ++pp.gain;
+                    if (mine(pc.rest, pp.slot) && ((ready >> pp.slot) & 1u) != 0) key[pp.slot] = entry(pc.rest);
+                }
+            }
+            *made_at++ = made;
+        }
+        if (at != order.data() + base + begin + size) fail(Errc::internal, "Sidney order: a block is not closed under parents");
+    };
     // Blocks of different weakly connected components touch disjoint
     // states, and a block's greedy order depends only on the state its
     // component's earlier blocks left (its heaps hold its own nodes only).
@@ -388,7 +462,8 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 continue;
             }
         }
-        run_block(b);
+        if (g_small && sd.block_size(b) <= kSmallBlock) run_small(b);
+        else run_block(b);
     }
     if (copies) {
         // Each component's blocks, in the decomposition's order (a counting sort).
