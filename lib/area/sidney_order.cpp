@@ -32,10 +32,12 @@ constexpr std::uint32_t kSmallBlock = 64;
 // non-negative terms, never -0 or NaN, so its 63 low bits order it as the
 // double does), nonsink (1), ~id (32: the lowest id largest). The same order
 // as the tuple, hence the same pops.
+__extension__ typedef unsigned __int128 u128;
 struct Entry {
     std::uint64_t hi, lo;
     bool operator<(const Entry& o) const noexcept { return hi != o.hi ? hi < o.hi : lo < o.lo; }
     NodeId node() const noexcept { return ~static_cast<std::uint32_t>(lo); }
+    u128 wide() const noexcept { return (static_cast<u128>(hi) << 64) | lo; }  // the same order
 };
 
 Entry pack(std::uint32_t g, double prog, bool nonsink, NodeId v) {
@@ -155,7 +157,6 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     few.reserve(n);
     const std::span<const std::uint64_t> off = dag.out_offsets();
     const NodeId* const tgt = dag.out_targets().data();
-    std::uint32_t max_in = 0;
     // E(t) as the order runs, and AREA = Σ_t E(t).
     std::uint64_t eligible = 0;
     for (NodeId v = 0; v < n; ++v) {
@@ -164,20 +165,16 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         const std::uint32_t in = dag.in_degree(v);
         pend.push_back({in, x, 0, kNoNode});
         few.push_back(static_cast<std::uint8_t>(std::min<std::uint32_t>(in, 255)));
-        max_in = std::max(max_in, in);
         eligible += in == 0 ? 1u : 0u;
     }
     std::uint64_t sum = eligible;
-    if (profile) {
-        profile->clear();
-        profile->reserve(static_cast<std::size_t>(n) + 1);
-        profile->push_back(static_cast<std::uint32_t>(eligible));
-    }
-    // After each step: AREA and, when asked, E(t).
-    auto stepped = [&] {
-        sum += eligible;
-        if (profile) profile->push_back(static_cast<std::uint32_t>(eligible));
-    };
+    // E(t) for t = 0..n: the profile asked for, else a buffer (from the
+    // blocks on, each step's newly eligible tasks first, turned into E(t)
+    // in place at the end).
+    BigVector<std::uint32_t> own;
+    std::uint32_t* const eligible_at = profile ? (profile->assign(static_cast<std::size_t>(n) + 1, 0), profile->data())
+                                               : (own.resize(static_cast<std::size_t>(n) + 1), own.data());
+    eligible_at[0] = static_cast<std::uint32_t>(eligible);
     auto run = [&](NodeId u, NodeId c) {
         Pending& pc = pend[c];
         --pc.missing;
@@ -186,6 +183,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     };
     // The taken prefix runs first, as given (sidney_decomposition checked it).
     // (A taken node listed in a block is refused when its block starts.)
+    std::size_t step = 0;
     for (NodeId u : taken) {
         list(u);
         if (pend[u].missing != 0) fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
@@ -195,7 +193,8 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
             run(u, c);
             eligible += pend[c].missing == 0 ? 1u : 0u;
         }
-        stepped();
+        sum += eligible;
+        eligible_at[++step] = static_cast<std::uint32_t>(eligible);
     }
     // gain[u] = children whose only unexecuted parent is u: the tasks running
     // u makes eligible now. (A node with one parent arc left names it in
@@ -224,16 +223,18 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         in_zero[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
         --zero_live;
     };
-    // 1/k by table for the common in-degrees (the same double as dividing).
-    std::vector<double> inverse(std::min<std::size_t>(max_in, 4096) + 1, 0.0);
-    for (std::size_t k = 1; k < inverse.size(); ++k) inverse[k] = 1.0 / static_cast<double>(k);
+    // A child's term by table, indexed by its byte count: 1/k for k = 2..254
+    // (the same double as dividing), 0 for 0 and 1 (no progress to make);
+    // 255: its count is in pend.
+    double inverse[256] = {0.0, 0.0};
+    for (std::size_t k = 2; k < 255; ++k) inverse[k] = 1.0 / static_cast<double>(k);
     // Ties: the most progress towards children that still wait on others.
     auto progress = [&](NodeId v) {
         double p = 0;
         for (std::uint64_t a = off[v]; a < off[v + 1]; ++a) {
             const NodeId c = tgt[a];
-            const std::uint32_t m = few[c] != 255 ? few[c] : pend[c].missing;
-            p += m > 1 ? (m < inverse.size() ? inverse[m] : 1.0 / m) : 0.0;
+            const std::uint8_t f = few[c];
+            p += f != 255 ? inverse[f] : 1.0 / pend[c].missing;
         }
         return p;
     };
@@ -251,10 +252,10 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     if (taken.size() + sd.nodes.size() != n) fail(Errc::internal, "Sidney order: a node in no block");
     const std::size_t base = order.size();
     order.resize(n);
-    BigVector<std::uint32_t> newly(n - base);
+    std::uint32_t* const newly = eligible_at + base + 1;
     auto run_block = [&](std::size_t b) {
         NodeId* at = order.data() + base + sd.offsets[b];
-        std::uint32_t* made_at = newly.data() + sd.offsets[b];
+        std::uint32_t* made_at = newly + sd.offsets[b];
         // The block's nodes eligible when it starts are pushed then, all
         // with keys of that moment, found by a scan of the block (its nodes
         // in id order: the states read in order, loaded ahead) rather than
@@ -386,7 +387,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     auto run_small = [&](std::size_t b) {
         const std::uint32_t begin = sd.offsets[b], size = sd.offsets[b + 1] - begin;
         NodeId* at = order.data() + base + begin;
-        std::uint32_t* made_at = newly.data() + begin;
+        std::uint32_t* made_at = newly + begin;
         constexpr std::size_t kAhead = 8;
         const NodeId* const listing = sd.nodes.data();
         const std::size_t listed_count = sd.nodes.size();
@@ -394,18 +395,23 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         if (b == 0)
             for (std::size_t k = 0; k < std::min(kAhead, listed_count); ++k)
                 if (listing[k] < n) __builtin_prefetch(&pend[listing[k]]);
-        Entry key[kSmallBlock];
+        // (The keys as numbers, Entry::wide: the scan compares them without branches.)
+        u128 key[kSmallBlock];
         std::uint64_t ready = 0;  // bit i: ids[i] eligible, not run
         for (std::uint32_t i = 0; i < size; ++i) {
             if (begin + i + kAhead < listed_count && listing[begin + i + kAhead] < n) {
-                __builtin_prefetch(&pend[listing[begin + i + kAhead]]);
-                __builtin_prefetch(&off[listing[begin + i + kAhead]]);
+                const NodeId w = listing[begin + i + kAhead];
+                __builtin_prefetch(&pend[w]);
+                __builtin_prefetch(&off[w]);
+                __builtin_prefetch(&few[w]);
             }
+            if (begin + i + kAhead / 2 < listed_count && listing[begin + i + kAhead / 2] < n)
+                __builtin_prefetch(tgt + off[listing[begin + i + kAhead / 2]]);
             const NodeId v = ids[i];
             list(v);
             pend[v].slot = i;
             if (pend[v].missing == 0) {
-                key[i] = entry(v);
+                key[i] = entry(v).wide();
                 ready |= std::uint64_t{1} << i;
             }
         }
@@ -416,7 +422,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
             auto best = static_cast<std::uint32_t>(std::countr_zero(ready));
             for (std::uint64_t r = ready & (ready - 1); r != 0; r &= r - 1) {
                 const auto j = static_cast<std::uint32_t>(std::countr_zero(r));
-                if (key[best] < key[j]) best = j;
+                best = key[best] < key[j] ? j : best;
             }
             ready &= ~(std::uint64_t{1} << best);
             const NodeId u = ids[best];
@@ -429,13 +435,13 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 if (pc.missing == 0) {
                     ++made;
                     if (mine(c, pc.slot)) {
-                        key[pc.slot] = entry(c);
+                        key[pc.slot] = entry(c).wide();
                         ready |= std::uint64_t{1} << pc.slot;
                     }
                 } else if (pc.missing == 1 && pc.rest != u) {
                     Pending& pp = pend[pc.rest];
                     ++pp.gain;
-                    if (mine(pc.rest, pp.slot) && ((ready >> pp.slot) & 1u) != 0) key[pp.slot] = entry(pc.rest);
+                    if (mine(pc.rest, pp.slot) && ((ready >> pp.slot) & 1u) != 0) key[pp.slot] = entry(pc.rest).wide();
                 }
             }
             *made_at++ = made;
@@ -500,13 +506,14 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 const NodeId* const ran = order.data() + base + sd.offsets[from];
                 NodeId* const out = order.data() + base + sd.offsets[to];
                 for (std::uint32_t i = 0; i < size; ++i) out[i] = copy[pend[ran[i]].slot];
-                std::copy_n(newly.data() + sd.offsets[from], size, newly.data() + sd.offsets[to]);
+                std::copy_n(newly + sd.offsets[from], size, newly + sd.offsets[to]);
             }
         }
     }
     for (std::size_t i = 0; i < n - base; ++i) {
         eligible = eligible - 1 + newly[i];
-        stepped();
+        newly[i] = static_cast<std::uint32_t>(eligible);
+        sum += eligible;
     }
     if (area) *area = sum;
     return order;
