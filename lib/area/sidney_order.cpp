@@ -390,6 +390,12 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     // gain grows), so the largest is the heaps' top: the same pops. No heap
     // sifts, slot writes, gain-0 bits or prefetch passes (the block's states
     // are a few cache lines, loaded by its scan).
+    // Sinks get no key: every nonsink's key is above every sink's (gain and
+    // progress ≥ 0, then the nonsink bit), so a sink is popped only when no
+    // nonsink is eligible, and running it makes nothing eligible: from then
+    // on only the eligible sinks are left, popped by lowest id. So they wait
+    // in a word of bits and end the block in id order (on sums of small
+    // bipartite blocks half of the nodes: no tie key, no compare).
     auto run_small = [&](std::size_t b) {
         const std::uint32_t begin = sd.offsets[b], size = sd.offsets[b + 1] - begin;
         NodeId* at = order.data() + base + begin;
@@ -403,7 +409,16 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 if (listing[k] < n) __builtin_prefetch(&pend[listing[k]]);
         // (The keys as numbers, Entry::wide: the scan compares them without branches.)
         u128 key[kSmallBlock];
-        std::uint64_t ready = 0;  // bit i: ids[i] eligible, not run
+        std::uint64_t ready = 0;  // bit i: ids[i] eligible, not run, a nonsink
+        std::uint64_t sinks = 0;  // bit i: ids[i] eligible, a sink
+        auto eligible_now = [&](NodeId v, std::uint32_t i) {
+            if (off[v + 1] == off[v]) {
+                sinks |= std::uint64_t{1} << i;
+            } else {
+                key[i] = entry(v).wide();
+                ready |= std::uint64_t{1} << i;
+            }
+        };
         for (std::uint32_t i = 0; i < size; ++i) {
             if (begin + i + kAhead < listed_count && listing[begin + i + kAhead] < n) {
                 const NodeId w = listing[begin + i + kAhead];
@@ -416,10 +431,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
             const NodeId v = ids[i];
             list(v);
             pend[v].slot = i;
-            if (pend[v].missing == 0) {
-                key[i] = entry(v).wide();
-                ready |= std::uint64_t{1} << i;
-            }
+            if (pend[v].missing == 0) eligible_now(v, i);
         }
         // ids[slot] == v: v is of this block (a node of a later block has
         // slot kNoNode; the check costs a read of the block's own list).
@@ -440,10 +452,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 const Pending& pc = pend[c];
                 if (pc.missing == 0) {
                     ++made;
-                    if (mine(c, pc.slot)) {
-                        key[pc.slot] = entry(c).wide();
-                        ready |= std::uint64_t{1} << pc.slot;
-                    }
+                    if (mine(c, pc.slot)) eligible_now(c, pc.slot);
                 } else if (pc.missing == 1 && pc.rest != u) {
                     Pending& pp = pend[pc.rest];
                     ++pp.gain;
@@ -452,6 +461,13 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
             }
             *made_at++ = made;
         }
+        // The sinks by id (the block's list is in id order: then already so).
+        NodeId* const first_sink = at;
+        for (; sinks != 0; sinks &= sinks - 1) {
+            *at++ = ids[std::countr_zero(sinks)];
+            *made_at++ = 0;
+        }
+        if (!std::is_sorted(first_sink, at)) std::sort(first_sink, at);
         if (at != order.data() + base + begin + size) fail(Errc::internal, "Sidney order: a block is not closed under parents");
     };
     // Blocks of different weakly connected components touch disjoint

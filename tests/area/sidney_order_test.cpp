@@ -323,8 +323,9 @@ TEST(SidneyOrder, AsTheLazyHeapOnTheFamilies) {
 // blocks on both sides of the small path's 64 nodes: the order (blocks of
 // at most 64 nodes from a local array of keys, issue 18) is the heaps'
 // (hook off) and the reference's, with real decompositions (whole, cut,
-// unsplit) and random ones (mean block sizes 8, 32, 60), after a taken
-// prefix or none.
+// unsplit) and random ones (mean block sizes 8, 32, 60; the last also with
+// each block's nodes listed in reverse, not in id order: the small path's
+// sinks still end their block by lowest id), after a taken prefix or none.
 TEST(SidneyOrder, SmallBlocksAsTheHeaps) {
     int compared = 0;
     std::uint64_t small = 0, large = 0;
@@ -348,6 +349,9 @@ TEST(SidneyOrder, SmallBlocksAsTheHeaps) {
             std::vector<SidneyDecomposition> sds{whole, area::sidney_decomposition(g, taken, whole.work / 3),
                                                  area::sidney_decomposition(g, taken, 0)};
             for (std::uint32_t mean : {8u, 32u, 60u}) sds.push_back(random_decomposition(g, taken, mean, rng));
+            sds.push_back(sds.back());
+            for (std::size_t b = 0; b < sds.back().block_count(); ++b)
+                std::reverse(sds.back().nodes.begin() + sds.back().offsets[b], sds.back().nodes.begin() + sds.back().offsets[b + 1]);
             for (std::size_t k = 0; k < sds.size(); ++k) {
                 for (std::size_t b = 0; b < sds[k].block_count(); ++b) (sds[k].block_size(b) <= 64 ? small : large) += 1;
                 std::uint64_t area = 0, ref_area = 0;
@@ -361,7 +365,7 @@ TEST(SidneyOrder, SmallBlocksAsTheHeaps) {
             }
         }
     }
-    EXPECT_EQ(compared, 40 * 2 * 6);
+    EXPECT_EQ(compared, 40 * 2 * 7);
     EXPECT_GT(small, 20000u);
     EXPECT_GT(large, 200u);
 }
