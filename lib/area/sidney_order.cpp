@@ -388,8 +388,9 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     // them. Keys are set at the same moments as the heaps' entries (when the
     // node becomes eligible, or is at the block's start; again when its
     // gain grows), so the largest is the heaps' top: the same pops. No heap
-    // sifts, slot writes, gain-0 bits or prefetch passes (the block's states
-    // are a few cache lines, loaded by its scan).
+    // sifts (nor the slot writes they make), gain-0 bits or prefetch passes
+    // over the children (the block's states are a few cache lines, loaded
+    // by its scan).
     // Sinks get no key: every nonsink's key is above every sink's (gain and
     // progress ≥ 0, then the nonsink bit), so a sink is popped only when no
     // nonsink is eligible, and running it makes nothing eligible: from then
