@@ -127,6 +127,9 @@ namespace detail {
 // renaming of an original's orders, SidneyDecomposition::copy_of).
 // Returns the previous setting.
 bool set_sidney_order_copies(bool on);
+// Test hook: false runs blocks of at most 64 nodes through sidney_order's
+// heaps too (not its local array of keys). Returns the previous setting.
+bool set_sidney_order_small_blocks(bool on);
 // Tests only: the largest residual capacity the max-flow keeps in 32 bits
 // before it starts the call over in 64 (sidney.cpp; 0: 64 bits from the
 // start); returns the previous one. The decomposition is the same whatever

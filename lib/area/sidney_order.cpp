@@ -20,6 +20,11 @@ namespace ics::area {
 namespace {
 
 bool g_copies = true;  // detail::set_sidney_order_copies
+bool g_small = true;   // detail::set_sidney_order_small_blocks
+
+// Blocks of at most this many nodes run with their keys in a local array
+// (below: run_small).
+constexpr std::uint32_t kSmallBlock = 64;
 
 // The heap entry: the key (gain, progress, nonsink, -id) packed into 128 bits
 // compared as two unsigned words (issue 18: 16 bytes instead of a 32-byte
@@ -27,10 +32,12 @@ bool g_copies = true;  // detail::set_sidney_order_copies
 // non-negative terms, never -0 or NaN, so its 63 low bits order it as the
 // double does), nonsink (1), ~id (32: the lowest id largest). The same order
 // as the tuple, hence the same pops.
+__extension__ typedef unsigned __int128 u128;
 struct Entry {
     std::uint64_t hi, lo;
     bool operator<(const Entry& o) const noexcept { return hi != o.hi ? hi < o.hi : lo < o.lo; }
     NodeId node() const noexcept { return ~static_cast<std::uint32_t>(lo); }
+    u128 wide() const noexcept { return (static_cast<u128>(hi) << 64) | lo; }  // the same order
 };
 
 Entry pack(std::uint32_t g, double prog, bool nonsink, NodeId v) {
@@ -49,6 +56,9 @@ Entry pack(std::uint32_t g, double prog, bool nonsink, NodeId v) {
 // when it becomes so), else its index in the heap of the others.
 struct Pending {
     std::uint32_t missing, rest, gain, slot;
+    Pending() noexcept {}  // (not zeroed: sidney_order sets each before it reads it)
+    Pending(std::uint32_t m, std::uint32_t r, std::uint32_t g, std::uint32_t s) noexcept
+        : missing(m), rest(r), gain(g), slot(s) {}
 };
 constexpr std::uint32_t kInZero = kNoNode - 1;  // (heap indices ≤ n - 1 < kInBlock: n ≤ kNoNode - 1)
 constexpr std::uint32_t kInBlock = kNoNode - 2;
@@ -121,6 +131,7 @@ private:
 }  // namespace
 
 bool detail::set_sidney_order_copies(bool on) { return std::exchange(g_copies, on); }
+bool detail::set_sidney_order_small_blocks(bool on) { return std::exchange(g_small, on); }
 
 std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, std::span<const NodeId> taken,
                                  std::uint64_t* area, std::vector<std::uint32_t>* profile) {
@@ -140,38 +151,36 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     std::vector<NodeId> order;
     order.reserve(n);
     // (Filled in one pass, not zeroed first.)
-    BigVector<Pending> pend;
-    pend.reserve(n);
+    BigVector<Pending> pend(n);
     // The missing counts again, one byte each, 255 standing for "255 or
     // more" (then pend has it): what the tie key reads, 1 MB per 10^6 nodes
     // (stays in cache where pend's random lines do not).
-    BigVector<std::uint8_t> few;
-    few.reserve(n);
+    BigVector<std::uint8_t> few(n);
     const std::span<const std::uint64_t> off = dag.out_offsets();
     const NodeId* const tgt = dag.out_targets().data();
-    std::uint32_t max_in = 0;
     // E(t) as the order runs, and AREA = Σ_t E(t).
     std::uint64_t eligible = 0;
-    for (NodeId v = 0; v < n; ++v) {
-        std::uint32_t x = 0;
-        for (NodeId p : dag.parents(v)) x ^= p;
-        const std::uint32_t in = dag.in_degree(v);
-        pend.push_back({in, x, 0, kNoNode});
-        few.push_back(static_cast<std::uint8_t>(std::min<std::uint32_t>(in, 255)));
-        max_in = std::max(max_in, in);
+    // (A node's parents XORed as a running XOR over all in-arcs, read at
+    // the node's ends: one loop over the arcs, not one per node.)
+    const std::span<const std::uint64_t> in_off = dag.in_offsets();
+    const NodeId* const src = dag.in_sources().data();
+    std::uint32_t running = 0;
+    for (std::uint64_t a = 0, v = 0; v < n; ++v) {
+        const std::uint32_t start = running;
+        for (const std::uint64_t end = in_off[v + 1]; a < end; ++a) running ^= src[a];
+        const auto in = static_cast<std::uint32_t>(in_off[v + 1] - in_off[v]);
+        pend[v] = {in, running ^ start, 0, kNoNode};
+        few[v] = static_cast<std::uint8_t>(std::min<std::uint32_t>(in, 255));
         eligible += in == 0 ? 1u : 0u;
     }
     std::uint64_t sum = eligible;
-    if (profile) {
-        profile->clear();
-        profile->reserve(static_cast<std::size_t>(n) + 1);
-        profile->push_back(static_cast<std::uint32_t>(eligible));
-    }
-    // After each step: AREA and, when asked, E(t).
-    auto stepped = [&] {
-        sum += eligible;
-        if (profile) profile->push_back(static_cast<std::uint32_t>(eligible));
-    };
+    // E(t) for t = 0..n: the profile asked for, else a buffer (from the
+    // blocks on, each step's newly eligible tasks first, turned into E(t)
+    // in place at the end).
+    BigVector<std::uint32_t> own;
+    std::uint32_t* const eligible_at = profile ? (profile->assign(static_cast<std::size_t>(n) + 1, 0), profile->data())
+                                               : (own.resize(static_cast<std::size_t>(n) + 1), own.data());
+    eligible_at[0] = static_cast<std::uint32_t>(eligible);
     auto run = [&](NodeId u, NodeId c) {
         Pending& pc = pend[c];
         --pc.missing;
@@ -180,6 +189,7 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     };
     // The taken prefix runs first, as given (sidney_decomposition checked it).
     // (A taken node listed in a block is refused when its block starts.)
+    std::size_t step = 0;
     for (NodeId u : taken) {
         list(u);
         if (pend[u].missing != 0) fail(Errc::internal, "Sidney order: the taken prefix is not the decomposition's");
@@ -189,7 +199,8 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
             run(u, c);
             eligible += pend[c].missing == 0 ? 1u : 0u;
         }
-        stepped();
+        sum += eligible;
+        eligible_at[++step] = static_cast<std::uint32_t>(eligible);
     }
     // gain[u] = children whose only unexecuted parent is u: the tasks running
     // u makes eligible now. (A node with one parent arc left names it in
@@ -218,16 +229,18 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         in_zero[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
         --zero_live;
     };
-    // 1/k by table for the common in-degrees (the same double as dividing).
-    std::vector<double> inverse(std::min<std::size_t>(max_in, 4096) + 1, 0.0);
-    for (std::size_t k = 1; k < inverse.size(); ++k) inverse[k] = 1.0 / static_cast<double>(k);
+    // A child's term by table, indexed by its byte count: 1/k for k = 2..254
+    // (the same double as dividing), 0 for 0 and 1 (no progress to make);
+    // 255: its count is in pend.
+    double inverse[256] = {0.0, 0.0};
+    for (std::size_t k = 2; k < 255; ++k) inverse[k] = 1.0 / static_cast<double>(k);
     // Ties: the most progress towards children that still wait on others.
     auto progress = [&](NodeId v) {
         double p = 0;
         for (std::uint64_t a = off[v]; a < off[v + 1]; ++a) {
             const NodeId c = tgt[a];
-            const std::uint32_t m = few[c] != 255 ? few[c] : pend[c].missing;
-            p += m > 1 ? (m < inverse.size() ? inverse[m] : 1.0 / m) : 0.0;
+            const std::uint8_t f = few[c];
+            p += f != 255 ? inverse[f] : 1.0 / pend[c].missing;
         }
         return p;
     };
@@ -245,10 +258,10 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
     if (taken.size() + sd.nodes.size() != n) fail(Errc::internal, "Sidney order: a node in no block");
     const std::size_t base = order.size();
     order.resize(n);
-    BigVector<std::uint32_t> newly(n - base);
+    std::uint32_t* const newly = eligible_at + base + 1;
     auto run_block = [&](std::size_t b) {
         NodeId* at = order.data() + base + sd.offsets[b];
-        std::uint32_t* made_at = newly.data() + sd.offsets[b];
+        std::uint32_t* made_at = newly + sd.offsets[b];
         // The block's nodes eligible when it starts are pushed then, all
         // with keys of that moment, found by a scan of the block (its nodes
         // in id order: the states read in order, loaded ahead) rather than
@@ -368,6 +381,96 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
         // (Each node pushed once, listed once: all of the block ran.)
         if (at != order.data() + base + end) fail(Errc::internal, "Sidney order: a block is not closed under parents");
     };
+    // A block of at most kSmallBlock nodes (issue 18: sums of small
+    // components, ~10^5 blocks of ~10 nodes per 10^6): its keys in a local
+    // array indexed by the node's place in the block (kept in its slot), the
+    // eligible ones as bits of a word, each pop the largest key by a scan of
+    // them. Keys are set at the same moments as the heaps' entries (when the
+    // node becomes eligible, or is at the block's start; again when its
+    // gain grows), so the largest is the heaps' top: the same pops. No heap
+    // sifts (nor the slot writes they make), gain-0 bits or prefetch passes
+    // over the children (the block's states are a few cache lines, loaded
+    // by its scan).
+    // Sinks get no key: every nonsink's key is above every sink's (gain and
+    // progress ≥ 0, then the nonsink bit), so a sink is popped only when no
+    // nonsink is eligible, and running it makes nothing eligible: from then
+    // on only the eligible sinks are left, popped by lowest id. So they wait
+    // in a word of bits and end the block in id order (on sums of small
+    // bipartite blocks half of the nodes: no tie key, no compare).
+    auto run_small = [&](std::size_t b) {
+        const std::uint32_t begin = sd.offsets[b], size = sd.offsets[b + 1] - begin;
+        NodeId* at = order.data() + base + begin;
+        std::uint32_t* made_at = newly + begin;
+        constexpr std::size_t kAhead = 8;
+        const NodeId* const listing = sd.nodes.data();
+        const std::size_t listed_count = sd.nodes.size();
+        const NodeId* const ids = listing + begin;
+        if (b == 0)
+            for (std::size_t k = 0; k < std::min(kAhead, listed_count); ++k)
+                if (listing[k] < n) __builtin_prefetch(&pend[listing[k]]);
+        // (The keys as numbers, Entry::wide: the scan compares them without branches.)
+        u128 key[kSmallBlock];
+        std::uint64_t ready = 0;  // bit i: ids[i] eligible, not run, a nonsink
+        std::uint64_t sinks = 0;  // bit i: ids[i] eligible, a sink
+        auto eligible_now = [&](NodeId v, std::uint32_t i) {
+            if (off[v + 1] == off[v]) {
+                sinks |= std::uint64_t{1} << i;
+            } else {
+                key[i] = entry(v).wide();
+                ready |= std::uint64_t{1} << i;
+            }
+        };
+        for (std::uint32_t i = 0; i < size; ++i) {
+            if (begin + i + kAhead < listed_count && listing[begin + i + kAhead] < n) {
+                const NodeId w = listing[begin + i + kAhead];
+                __builtin_prefetch(&pend[w]);
+                __builtin_prefetch(&off[w]);
+                __builtin_prefetch(&few[w]);
+            }
+            if (begin + i + kAhead / 2 < listed_count && listing[begin + i + kAhead / 2] < n)
+                __builtin_prefetch(tgt + off[listing[begin + i + kAhead / 2]]);
+            const NodeId v = ids[i];
+            list(v);
+            pend[v].slot = i;
+            if (pend[v].missing == 0) eligible_now(v, i);
+        }
+        // ids[slot] == v: v is of this block (a node of a later block has
+        // slot kNoNode; the check costs a read of the block's own list).
+        auto mine = [&](NodeId v, std::uint32_t slot) { return slot < size && ids[slot] == v; };
+        while (ready != 0) {
+            auto best = static_cast<std::uint32_t>(std::countr_zero(ready));
+            for (std::uint64_t r = ready & (ready - 1); r != 0; r &= r - 1) {
+                const auto j = static_cast<std::uint32_t>(std::countr_zero(r));
+                best = key[best] < key[j] ? j : best;
+            }
+            ready &= ~(std::uint64_t{1} << best);
+            const NodeId u = ids[best];
+            *at++ = u;
+            std::uint32_t made = 0;
+            for (std::uint64_t a = off[u]; a < off[u + 1]; ++a) {
+                const NodeId c = tgt[a];
+                run(u, c);
+                const Pending& pc = pend[c];
+                if (pc.missing == 0) {
+                    ++made;
+                    if (mine(c, pc.slot)) eligible_now(c, pc.slot);
+                } else if (pc.missing == 1 && pc.rest != u) {
+                    Pending& pp = pend[pc.rest];
+                    ++pp.gain;
+                    if (mine(pc.rest, pp.slot) && ((ready >> pp.slot) & 1u) != 0) key[pp.slot] = entry(pc.rest).wide();
+                }
+            }
+            *made_at++ = made;
+        }
+        // The sinks by id (the block's list is in id order: then already so).
+        NodeId* const first_sink = at;
+        for (; sinks != 0; sinks &= sinks - 1) {
+            *at++ = ids[std::countr_zero(sinks)];
+            *made_at++ = 0;
+        }
+        if (!std::is_sorted(first_sink, at)) std::sort(first_sink, at);
+        if (at != order.data() + base + begin + size) fail(Errc::internal, "Sidney order: a block is not closed under parents");
+    };
     // Blocks of different weakly connected components touch disjoint
     // states, and a block's greedy order depends only on the state its
     // component's earlier blocks left (its heaps hold its own nodes only).
@@ -388,7 +491,8 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 continue;
             }
         }
-        run_block(b);
+        if (g_small && sd.block_size(b) <= kSmallBlock) run_small(b);
+        else run_block(b);
     }
     if (copies) {
         // Each component's blocks, in the decomposition's order (a counting sort).
@@ -425,13 +529,14 @@ std::vector<NodeId> sidney_order(const Dag& dag, const SidneyDecomposition& sd, 
                 const NodeId* const ran = order.data() + base + sd.offsets[from];
                 NodeId* const out = order.data() + base + sd.offsets[to];
                 for (std::uint32_t i = 0; i < size; ++i) out[i] = copy[pend[ran[i]].slot];
-                std::copy_n(newly.data() + sd.offsets[from], size, newly.data() + sd.offsets[to]);
+                std::copy_n(newly + sd.offsets[from], size, newly + sd.offsets[to]);
             }
         }
     }
     for (std::size_t i = 0; i < n - base; ++i) {
         eligible = eligible - 1 + newly[i];
-        stepped();
+        newly[i] = static_cast<std::uint32_t>(eligible);
+        sum += eligible;
     }
     if (area) *area = sum;
     return order;

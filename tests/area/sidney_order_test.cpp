@@ -164,6 +164,21 @@ Dag hubs(std::uint32_t parents, std::uint32_t hubs, std::mt19937_64& rng) {
     return std::move(b).build();
 }
 
+// The order with every block run by the heaps (hook
+// detail::set_sidney_order_small_blocks off), its AREA and E(t) checked
+// equal to the order's own (they are summed from the heaps' steps).
+std::vector<NodeId> heaps_only(const Dag& g, const SidneyDecomposition& sd, std::span<const NodeId> taken) {
+    const bool before = area::detail::set_sidney_order_small_blocks(false);
+    std::uint64_t area = 0;
+    std::vector<std::uint32_t> profile;
+    std::vector<NodeId> order = area::sidney_order(g, sd, taken, &area, &profile);
+    area::detail::set_sidney_order_small_blocks(before);
+    const pebble::Evaluation played = pebble::evaluate(g, order);
+    EXPECT_EQ(area, played.area);
+    EXPECT_EQ(profile, played.eligible);
+    return order;
+}
+
 // Compares the library's order and AREA with the reference's on `g` with
 // real decompositions (default budget, cut at a quarter of its work, budget 0)
 // and random ones, with and without a random taken prefix. Returns the
@@ -189,6 +204,7 @@ int compare_all(const Dag& g, std::mt19937_64& rng, const std::string& what) {
             const pebble::Evaluation played = pebble::evaluate(g, order);
             EXPECT_EQ(area, played.area) << what;
             EXPECT_EQ(profile, played.eligible) << what << ", decomposition " << k << ", taken " << taken.size();
+            EXPECT_EQ(heaps_only(g, sds[k], taken), order) << what << ", decomposition " << k << ", taken " << taken.size();
             ++compared;
         }
     }
@@ -300,6 +316,58 @@ TEST(SidneyOrder, AsTheLazyHeapOnTheFamilies) {
     std::mt19937_64 rng(7);
     for (std::size_t i = 0; i < fams.size(); ++i) compared += compare_all(fams[i], rng, "family " + std::to_string(i));
     EXPECT_EQ(compared, static_cast<int>(fams.size()) * 2 * 7);
+}
+
+// Sums of distinct small components (sums of random blocks as
+// /tmp/lead/blk6.edges, of layered and ER dags of up to ~90 nodes), so
+// blocks on both sides of the small path's 64 nodes: the order (blocks of
+// at most 64 nodes from a local array of keys, issue 18) is the heaps'
+// (hook off) and the reference's, with real decompositions (whole, cut,
+// unsplit) and random ones (mean block sizes 8, 32, 60; the last also with
+// each block's nodes listed in reverse, not in id order: the small path's
+// sinks still end their block by lowest id), after a taken prefix or none.
+TEST(SidneyOrder, SmallBlocksAsTheHeaps) {
+    int compared = 0;
+    std::uint64_t small = 0, large = 0;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        std::mt19937_64 rng(900 + seed);
+        const auto pick = [&](std::uint32_t lo, std::uint32_t hi) { return std::uniform_int_distribution<std::uint32_t>(lo, hi)(rng); };
+        std::vector<Dag> kinds;
+        for (std::uint32_t k = pick(2, 30); k-- > 0;) {
+            switch (pick(0, 2)) {
+            case 0: kinds.push_back(random_blocks(pick(1, 8), rng)); break;
+            case 1: kinds.push_back(layered(pick(2, 6), pick(2, 16), pick(1, 4), pick(1, 2), rng)); break;
+            default: kinds.push_back(erdos_renyi(pick(3, 90), 1.0 + pick(0, 30) / 10.0, rng)); break;
+            }
+        }
+        std::vector<const Dag*> parts;
+        for (const Dag& d : kinds) parts.push_back(&d);
+        const Dag g = algebra::sum(parts).dag;
+        std::vector<std::vector<NodeId>> prefixes{{}, random_prefix(g, pick(1, g.node_count() / 3 + 1), rng)};
+        for (const auto& taken : prefixes) {
+            const SidneyDecomposition whole = area::sidney_decomposition(g, taken);
+            std::vector<SidneyDecomposition> sds{whole, area::sidney_decomposition(g, taken, whole.work / 3),
+                                                 area::sidney_decomposition(g, taken, 0)};
+            for (std::uint32_t mean : {8u, 32u, 60u}) sds.push_back(random_decomposition(g, taken, mean, rng));
+            sds.push_back(sds.back());
+            for (std::size_t b = 0; b < sds.back().block_count(); ++b)
+                std::reverse(sds.back().nodes.begin() + sds.back().offsets[b], sds.back().nodes.begin() + sds.back().offsets[b + 1]);
+            for (std::size_t k = 0; k < sds.size(); ++k) {
+                for (std::size_t b = 0; b < sds[k].block_count(); ++b) (sds[k].block_size(b) <= 64 ? small : large) += 1;
+                std::uint64_t area = 0, ref_area = 0;
+                const std::vector<NodeId> order = area::sidney_order(g, sds[k], taken, &area);
+                const std::string what = "seed " + std::to_string(seed) + ", decomposition " + std::to_string(k) +
+                                         ", taken " + std::to_string(taken.size());
+                ASSERT_EQ(order, heaps_only(g, sds[k], taken)) << what;
+                ASSERT_EQ(order, reference_order(g, sds[k], taken, ref_area)) << what;
+                ASSERT_EQ(area, ref_area) << what;
+                ++compared;
+            }
+        }
+    }
+    EXPECT_EQ(compared, 40 * 2 * 7);
+    EXPECT_GT(small, 20000u);
+    EXPECT_GT(large, 200u);
 }
 
 // Sums of copies and of distinct small dags: the decomposition's memo
