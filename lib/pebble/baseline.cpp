@@ -55,14 +55,39 @@ std::vector<NodeId> lifo(const Dag& dag) {
     return order;
 }
 
-std::vector<NodeId> level(const Dag& dag) {
+// With `area`, the order's AREA from the positions alone (no play): a node
+// at 0-based position pos(v) is ELIGIBLE after t executions exactly for
+// e(v) <= t <= pos(v), where e(v) = 0 for a source, else 1 + the largest
+// position of a parent; so AREA = Σ_v (pos(v) + 1 - e(v)) = n(n+1)/2 - Σ_v e(v).
+// The sum walks the nodes in id order, each one's parents contiguous
+// (issue 18: the play walked the order, whose children and counts sit at
+// random places).
+std::vector<NodeId> level(const Dag& dag, std::uint64_t* area = nullptr) {
+    const NodeId n = dag.node_count();
     // Counting sort by longest-path level; parents sit on lower levels.
     const auto lv = dag.levels();
     std::vector<std::uint32_t> start(static_cast<std::size_t>(dag.level_count()) + 1, 0);
     for (auto l : lv) ++start[l + 1];
     for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
-    std::vector<NodeId> order(dag.node_count());
-    for (NodeId v = 0; v < dag.node_count(); ++v) order[start[lv[v]]++] = v;
+    std::vector<NodeId> order(n);
+    if (!area) {
+        for (NodeId v = 0; v < n; ++v) order[start[lv[v]]++] = v;
+        return order;
+    }
+    std::vector<std::uint32_t> pos(n);
+    for (NodeId v = 0; v < n; ++v) {
+        pos[v] = start[lv[v]]++;
+        order[pos[v]] = v;
+    }
+    std::uint64_t released = 0;  // Σ_v e(v)
+    for (NodeId v = 0; v < n; ++v) {
+        const auto ps = dag.parents(v);
+        if (ps.empty()) continue;
+        std::uint32_t last = 0;
+        for (NodeId p : ps) last = std::max(last, pos[p]);
+        released += std::uint64_t{last} + 1;
+    }
+    *area = std::uint64_t{n} * (std::uint64_t{n} + 1) / 2 - released;
     return order;
 }
 
@@ -121,6 +146,8 @@ std::vector<NodeId> postorder(const Dag& dag) {
 }  // namespace
 
 std::vector<NodeId> fifo_order(const Dag& dag, std::uint64_t& area) { return fifo(dag, &area); }
+
+std::vector<NodeId> level_order(const Dag& dag, std::uint64_t& area) { return level(dag, &area); }
 
 std::vector<NodeId> baseline_order(const Dag& dag, Policy policy, std::uint64_t seed) {
     switch (policy) {

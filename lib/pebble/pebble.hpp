@@ -48,5 +48,8 @@ std::vector<NodeId> baseline_order(const Dag& dag, Policy policy, std::uint64_t 
 // baseline_order(dag, Policy::fifo), with its AREA (area()) written to
 // `area`, summed as the order is built (no second pass).
 std::vector<NodeId> fifo_order(const Dag& dag, std::uint64_t& area);
+// baseline_order(dag, Policy::level), with its AREA written to `area`,
+// found from the positions in one walk over the parent lists (no play).
+std::vector<NodeId> level_order(const Dag& dag, std::uint64_t& area);
 
 }  // namespace ics::pebble

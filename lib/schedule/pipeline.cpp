@@ -302,8 +302,9 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     // AREA, counted while they are built (issue 18: a Sidney winner is not
     // played again, only its memory cost counted, open_peak; ~30 ms of 10^6
     // nodes); the greedy and FIFO orders sum their AREA while they are built
-    // (one pass fewer each); the others are played for it (pebble::area: no
-    // E(t)). A winner's final play checks the AREA it was chosen by.
+    // (one pass fewer each), the level order's comes from its positions
+    // (pebble::level_order, no play); the order in hand is played for it
+    // (pebble::area: no E(t)). A winner's final play checks the AREA it was chosen by.
     struct Candidate {
         Method method;
         const char* name;
@@ -377,8 +378,12 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
         std::vector<NodeId> order = pebble::fifo_order(dag, area);
         offer(Method::fifo, "FIFO", std::move(order), {}, false, area);
     }
-    opt.report("AREA fallback: candidate orders", to_build - 1, to_build);
-    offer(Method::level, "level order", pebble::baseline_order(dag, pebble::Policy::level), {}, false);
+    {
+        std::uint64_t area = 0;
+        opt.report("AREA fallback: candidate orders", to_build - 1, to_build);
+        std::vector<NodeId> order = pebble::level_order(dag, area);
+        offer(Method::level, "level order", std::move(order), {}, false, area);
+    }
     if (!r.max_profile.empty()) {
         std::uint64_t sum = 0;
         for (std::uint32_t m : r.max_profile) sum += m;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "area/area.hpp"
+#include "common/random.hpp"
 #include "blocks/block_schedule.hpp"
 #include "decompose/failure_certificate.hpp"
 #include "families/families.hpp"
@@ -100,6 +101,46 @@ void BM_LevelOrder(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(pebble::baseline_order(g, pebble::Policy::level));
     state.SetLabel(state.range(0) == 0 ? "er" : "layered");
 }
+
+// 10^6 nodes as 50,000 random 10x10 bipartite blocks (each arc with
+// probability 1/2), a block's ids contiguous (the shape of blk6.edges).
+const Dag& block_sum() {
+    static const Dag g = [] {
+        DagBuilder b;
+        SplitMix64 rng(18);
+        for (std::uint32_t k = 0; k < 50000; ++k) {
+            const NodeId base = k * 20;
+            for (std::uint32_t i = 0; i < 20; ++i) b.add_node("b" + std::to_string(k) + "_" + std::to_string(i));
+            for (std::uint32_t i = 0; i < 10; ++i)
+                for (std::uint32_t j = 0; j < 10; ++j)
+                    if (rng.below(2) == 0) b.add_arc(base + i, base + 10 + j);
+        }
+        return std::move(b).build();
+    }();
+    return g;
+}
+
+// The level order scored as the fallback did (built, then played by
+// pebble::area: new 0) and does (pebble::level_order: the AREA from the
+// positions, new 1), on the dags above and the block sum (dag 2).
+void BM_LevelOrderScored(benchmark::State& state) {
+    const int which = static_cast<int>(state.range(0));
+    const Dag& g = which == 2 ? block_sum() : greedy_case(which);
+    const bool fresh = state.range(1) == 1;
+    std::uint64_t area = 0;
+    for (auto _ : state) {
+        if (fresh) {
+            benchmark::DoNotOptimize(pebble::level_order(g, area));
+        } else {
+            const std::vector<NodeId> order = pebble::baseline_order(g, pebble::Policy::level);
+            area = pebble::area(g, order);
+        }
+        benchmark::DoNotOptimize(area);
+    }
+    state.SetLabel(which == 0 ? "er" : which == 1 ? "layered" : "blocks");
+    state.counters["area"] = static_cast<double>(area);
+}
+BENCHMARK(BM_LevelOrderScored)->ArgsProduct({{0, 1, 2}, {0, 1}})->ArgNames({"dag", "new"})->Unit(benchmark::kMillisecond);
 
 void BM_AreaPlay(benchmark::State& state) {
     const Dag& g = greedy_case(static_cast<int>(state.range(0)));

@@ -152,6 +152,10 @@ TEST(CandidateOrders, GreedyFifoAndLevelOrdersAreValid) {
         reference::validate_order(dag, l);
         const auto lv = dag.levels();
         for (std::size_t i = 1; i < l.size(); ++i) ASSERT_LE(lv[l[i - 1]], lv[l[i]]) << "seed " << seed;
+        // The level order's AREA from the positions: the plain play's.
+        ASSERT_EQ(pebble::level_order(dag, a), l) << "seed " << seed;
+        ASSERT_EQ(a, reference::area(dag, l)) << "seed " << seed;
+        ASSERT_EQ(a, pebble::area(dag, l)) << "seed " << seed;
         expect_same_evaluation(dag, g, "greedy");
         expect_same_evaluation(dag, f, "fifo");
         expect_same_evaluation(dag, l, "level");
