@@ -39,6 +39,9 @@ struct Linearization {
     // Groups emitted while every step followed §4.2 (a) or (c): a proven
     // ▷-chain prefix, which the AREA fallback keeps in place (pipeline.cpp).
     std::uint32_t proven_groups = 0;
+    // Scans of the source types for §4.2 (a)'s dominance that the last
+    // witness did not settle (work count, for tests; 0 for the reference).
+    std::uint64_t dominance_scans = 0;
 
     std::size_t group_count() const noexcept { return offsets.size() - 1; }
     std::span<const std::uint32_t> group(std::size_t g) const noexcept {

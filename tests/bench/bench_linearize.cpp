@@ -130,12 +130,15 @@ const Prepared& prepared(int which) {
 
 void linearize_case(benchmark::State& state, bool reference) {
     const Prepared& p = prepared(static_cast<int>(state.range(0)));
+    std::uint64_t scans = 0;
     for (auto _ : state) {
         auto lin = reference ? schedule::linearize_reference(p.dec, p.table) : schedule::linearize(p.dec, p.table);
+        scans = lin.dominance_scans;
         benchmark::DoNotOptimize(lin);
     }
     state.SetLabel(p.label);
     state.counters["blocks"] = p.dec.block_count;
+    state.counters["scans"] = static_cast<double>(scans);  // dominance scans the witnesses did not settle
 }
 
 void BM_Linearize(benchmark::State& s) { linearize_case(s, false); }
@@ -147,12 +150,14 @@ void BM_LinearizeReference(benchmark::State& s) { linearize_case(s, true); }
 // sources in advance), as in schedule()'s linearization stage.
 void BM_LinearizeMemory(benchmark::State& state) {
     const Prepared& p = prepared(static_cast<int>(state.range(0)));
+    std::uint64_t scans = 0;
     for (auto _ : state) {
         state.PauseTiming();
         auto table = std::make_unique<blocks::ScheduleTable>(p.table);
         state.ResumeTiming();
         auto guide = std::make_unique<schedule::MemoryGuide>(p.dag, p.sk->dag(), p.dec, *table);
         auto lin = schedule::linearize(p.dec, *table, guide.get());
+        scans = lin.dominance_scans;
         benchmark::DoNotOptimize(lin);
         state.PauseTiming();
         guide.reset();
@@ -160,6 +165,7 @@ void BM_LinearizeMemory(benchmark::State& state) {
         state.ResumeTiming();
     }
     state.SetLabel(p.label);
+    state.counters["scans"] = static_cast<double>(scans);
 }
 
 // Every block's schedule into a table, as schedule() makes it (the exact
