@@ -178,6 +178,10 @@ std::uint64_t sidney_predicted_stops();  // whole components stopped without the
 // (bound.cpp; on by default), else in the dag's topological order; returns
 // the previous setting. The bound is the same either way.
 bool set_area_bound_id_walk(bool on);
+// Tests only: whether area_upper_bound takes a dag of at most two levels'
+// ancestor and descendant counts from its degrees (bound.cpp; on by
+// default), else from the walks; returns the previous setting.
+bool set_area_bound_degree_counts(bool on);
 // Tests only: the lower bounds on each node's ancestors and descendants
 // area_upper_bound uses (bound.cpp).
 std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> area_bound_relatives(const Dag& dag);

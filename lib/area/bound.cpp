@@ -68,6 +68,9 @@ namespace {
 // The walks in id order when the ids are topological (tests: false = always
 // Kahn's order; detail::set_area_bound_id_walk).
 bool g_id_walk = true;
+// Dags of at most two levels take their counts from the degrees (tests:
+// false = the walks; detail::set_area_bound_degree_counts).
+bool g_degree_counts = true;
 
 // Exact ancestor/descendant counts up to this many nodes (n²/8 bytes of bits).
 constexpr NodeId kExactCountNodes = 4096;
@@ -146,6 +149,19 @@ std::vector<std::uint32_t> relatives(const Dag& dag, bool up, bool& ids_topologi
 // Both: the ancestors' lower bounds, then the descendants' (the walk up
 // tells the walk down whether the ids are topological).
 std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> ancestors_and_descendants(const Dag& dag) {
+    // Every arc from a source to a sink (at most two levels: bipartite
+    // blocks and their sums): a sink's ancestors are its parents and a
+    // source's descendants its children, exactly; no walk (issue 18: the
+    // two walks in Kahn's order were ~2% of a 10^6-node sum of blocks).
+    if (g_degree_counts && dag.level_count() <= 2) {
+        const NodeId n = dag.node_count();
+        std::vector<std::uint32_t> anc(n), desc(n);
+        for (NodeId v = 0; v < n; ++v) {
+            anc[v] = dag.in_degree(v);
+            desc[v] = dag.out_degree(v);
+        }
+        return {std::move(anc), std::move(desc)};
+    }
     bool ids_topological = false;
     std::vector<std::uint32_t> anc = relatives(dag, true, ids_topological);
     return {std::move(anc), relatives(dag, false, ids_topological)};
@@ -154,6 +170,7 @@ std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> ancestors_and_
 }  // namespace
 
 bool detail::set_area_bound_id_walk(bool on) { return std::exchange(g_id_walk, on); }
+bool detail::set_area_bound_degree_counts(bool on) { return std::exchange(g_degree_counts, on); }
 
 std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> detail::area_bound_relatives(const Dag& dag) {
     return ancestors_and_descendants(dag);

@@ -864,6 +864,51 @@ TEST(Bound, IdWalkAsTheTopologicalOne) {
     }
 }
 
+// Issue 18: a dag of at most two levels takes its ancestor and descendant
+// counts from the degrees (bound.cpp) against the walks (id order and
+// Kahn's): the same counts and bound on sums of random bipartite blocks,
+// ids in order and shuffled, small (exact closure) and large; a dag with a
+// third level still walks.
+TEST(Bound, TwoLevelDegreeCountsAsTheWalks) {
+    struct Restore {
+        bool old = area::detail::set_area_bound_degree_counts(true);
+        bool old_walk = area::detail::set_area_bound_id_walk(true);
+        ~Restore() {
+            area::detail::set_area_bound_degree_counts(old);
+            area::detail::set_area_bound_id_walk(old_walk);
+        }
+    } restore;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        const std::uint32_t blocks = seed % 2 == 1 ? 20 : 600;  // 400 / 12,000 nodes: closure / walks
+        const Dag a = families::random_layered(2, 10 * blocks, 3.0 / (10 * blocks), seed);
+        const Dag shuffled = shuffled_ids(a, seed);
+        for (const Dag* g : {&a, &shuffled}) {
+            ASSERT_LE(g->level_count(), 2u);
+            area::detail::set_area_bound_degree_counts(false);
+            for (bool id_walk : {false, true}) {
+                area::detail::set_area_bound_id_walk(id_walk);
+                const auto walked = area::detail::area_bound_relatives(*g);
+                area::detail::set_area_bound_degree_counts(true);
+                EXPECT_EQ(area::detail::area_bound_relatives(*g), walked) << "seed " << seed;
+                area::detail::set_area_bound_degree_counts(false);
+            }
+            const auto sd = sidney_decomposition(*g);
+            const std::uint64_t ref = area_upper_bound(*g, sd);
+            area::detail::set_area_bound_degree_counts(true);
+            EXPECT_EQ(area_upper_bound(*g, sd), ref) << "seed " << seed;
+        }
+    }
+    // Three levels: the degrees are not the counts (a chain's sink has one
+    // parent and two ancestors); the walks run.
+    DagBuilder b;
+    const NodeId x = b.ensure_node("a"), y = b.ensure_node("b"), z = b.ensure_node("c");
+    b.add_arc(x, y);
+    b.add_arc(y, z);
+    const Dag chain = b.build();
+    EXPECT_EQ(area::detail::area_bound_relatives(chain).first, (std::vector<std::uint32_t>{0, 1, 2}));
+    EXPECT_EQ(area::detail::area_bound_relatives(chain).second, (std::vector<std::uint32_t>{2, 1, 0}));
+}
+
 // Issue 18: area_upper_bound sums its caps in one walk over t (the
 // differences of with_anc and window summed as it goes, ⌊g(t)⌋'s quotient
 // and remainder carried from step to step, the sources read off the
