@@ -706,6 +706,44 @@ TEST(Sidney, LocalComponentsAsTheDagWidePath) {
     std::printf("local components: %d runs, %d cut\n", runs, cut);
 }
 
+// The local mode's small networks counted from the masks and placed
+// without a list (sidney.cpp, SmallMaxFlow::begin_counted) against the
+// list and build: the same decomposition and work on 240 sums of
+// components of 1-72 nodes (ids consecutive or shuffled), with and without
+// a taken prefix, memo on/off, budgets unlimited and swept through the
+// work (the build's budget check cuts some).
+TEST(Sidney, DirectBuildAsTheList) {
+    const SmallPathsRestored restore;
+    const MemoSettingRestored restore_memo;
+    struct Restore {
+        bool old = area::detail::set_sidney_direct_build(true);
+        ~Restore() { area::detail::set_sidney_direct_build(old); }
+    } restore_direct;
+    int cut = 0, runs = 0;
+    for (std::uint64_t seed = 1; seed <= 240; ++seed) {
+        const Dag g = sum_of_parts(seed, seed % 2 == 0);
+        const std::vector<NodeId> prefix =
+            seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{};
+        area::detail::set_sidney_component_memo(seed % 4 < 2);
+        area::detail::set_sidney_direct_build(false);
+        const std::uint64_t whole = sidney_decomposition(g, prefix, ~std::uint64_t{0}).work;
+        std::vector<std::uint64_t> budgets{~std::uint64_t{0}, whole / 2, whole / 7, 30};
+        for (std::uint64_t k = 1; k < 24; ++k) budgets.push_back(whole * k / 24 + seed % 29);
+        for (std::uint64_t budget : budgets) {
+            area::detail::set_sidney_direct_build(false);
+            const auto ref = sidney_decomposition(g, prefix, budget);
+            area::detail::set_sidney_direct_build(true);
+            const auto sd = sidney_decomposition(g, prefix, budget);
+            expect_same_decomposition(sd, ref, "seed " + std::to_string(seed) + " budget " + std::to_string(budget));
+            if (HasFailure()) return;
+            ++runs;
+            cut += ref.complete ? 0 : 1;
+        }
+    }
+    EXPECT_GT(cut, 3000);  // the budgets below the whole work did cut
+    std::printf("direct build: %d runs, %d cut\n", runs, cut);
+}
+
 // The components' blocks merged by a counting sort on their ratios
 // (sidney.cpp, merge_by_counting) against the heap's k-way merge: the same
 // blocks in the same order (ties across components: the one holding the
