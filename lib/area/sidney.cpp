@@ -1030,13 +1030,38 @@ FlatComponents flat_components(const Dag& dag, const char* taken_flags) {
         while (!(root[v] & 0x80000000u)) v = std::exchange(root[v], c);
         return c & 0x7FFFFFFFu;
     };
-    for (NodeId v = 0; v < n; ++v)
-        if (!taken(v)) ++count[number(v) + 1];
+    // Counted and placed a run at a time: a run of consecutive ids in one
+    // component (a file's components as written: sums of blocks, workflow
+    // copies) updates its counter or cursor once, not per node (those
+    // stores chain: ~40% of this function on 10^6 nodes). The same counts
+    // and the same nodes in the same places as node by node.
+    auto run_end = [&](NodeId v, NodeId c) {
+        NodeId w = v + 1;
+        while (w < n && !taken(w) && number(w) == c) ++w;
+        return w;
+    };
+    for (NodeId v = 0; v < n;) {
+        if (taken(v)) {
+            ++v;
+            continue;
+        }
+        const NodeId c = number(v), w = run_end(v, c);
+        count[c + 1] += w - v;
+        v = w;
+    }
     std::partial_sum(count.begin(), count.end(), count.begin());
     out.nodes.resize(count.back());
     std::vector<std::uint32_t> cursor(count.begin(), count.end() - 1);
-    for (NodeId v = 0; v < n; ++v)
-        if (!taken(v)) out.nodes[cursor[root[v] & 0x7FFFFFFFu]++] = v;
+    for (NodeId v = 0; v < n;) {
+        if (taken(v)) {
+            ++v;
+            continue;
+        }
+        const NodeId c = number(v), w = run_end(v, c);
+        std::iota(out.nodes.begin() + cursor[c], out.nodes.begin() + cursor[c] + (w - v), v);
+        cursor[c] += w - v;
+        v = w;
+    }
     return out;
 }
 

@@ -654,6 +654,64 @@ Dag sum_of_parts(std::uint64_t seed, bool mixed) {
     return b.build();
 }
 
+// The dag's weakly connected components (sidney.cpp, flat_components:
+// counted and placed by runs of consecutive ids) against a plain search:
+// numbered by their smallest id, each one's nodes in id order. 300 sums of
+// small parts with ids consecutive (long runs), mixed (short runs), and
+// consecutive but the first node's component joined to the last one's by a
+// new sink (a component of two runs far apart).
+TEST(Sidney, ComponentsAsASearch) {
+    int one_run = 0;
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        Dag g = sum_of_parts(seed, seed % 3 == 1);
+        if (seed % 3 == 2 && g.node_count() > 1) {
+            DagBuilder b;
+            for (NodeId v = 0; v < g.node_count(); ++v) b.ensure_node(std::string(g.name(v)));
+            for (NodeId v = 0; v < g.node_count(); ++v)
+                for (NodeId c : g.children(v)) b.add_arc(v, c);
+            const NodeId joint = b.ensure_node("joint");  // a new sink below the first and the last node
+            b.add_arc(0, joint);
+            b.add_arc(g.node_count() - 1, joint);
+            g = b.build();
+        }
+        const NodeId n = g.node_count();
+        std::vector<std::uint32_t> label(n, ~0u);
+        std::uint32_t comps = 0;
+        for (NodeId r = 0; r < n; ++r) {
+            if (label[r] != ~0u) continue;
+            std::vector<NodeId> stack{r};
+            label[r] = comps;
+            while (!stack.empty()) {
+                const NodeId v = stack.back();
+                stack.pop_back();
+                for (auto ns : {g.children(v), g.parents(v)})
+                    for (NodeId w : ns)
+                        if (label[w] == ~0u) {
+                            label[w] = comps;
+                            stack.push_back(w);
+                        }
+            }
+            ++comps;
+        }
+        area::SidneyComponents want;
+        want.start.assign(comps + 1, 0);
+        for (NodeId v = 0; v < n; ++v) ++want.start[label[v] + 1];
+        std::partial_sum(want.start.begin(), want.start.end(), want.start.begin());
+        for (std::uint32_t c = 0; c < comps; ++c)
+            for (NodeId v = 0; v < n; ++v)
+                if (label[v] == c) want.nodes.push_back(v);
+        const area::SidneyComponents got = area::sidney_components(g);
+        EXPECT_EQ(got.start, want.start) << "seed " << seed;
+        EXPECT_EQ(got.nodes, want.nodes) << "seed " << seed;
+        if (HasFailure()) return;
+        bool in_order = true;  // every component one run
+        for (NodeId v = 1; v < n; ++v) in_order = in_order && label[v] >= label[v - 1];
+        one_run += in_order ? 1 : 0;
+    }
+    EXPECT_GT(one_run, 20);  // (some parts are not connected: their ids interleave)
+    EXPECT_LT(one_run, 200);
+}
+
 // Components of at most 64 nodes decomposed in local ids over bit masks
 // (sidney.cpp, Decomposer's local mode) against the dag-wide path: the
 // same markers in the same order, the same networks, hence the same
