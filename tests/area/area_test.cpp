@@ -712,6 +712,28 @@ TEST(Sidney, ComponentsAsASearch) {
     EXPECT_LT(one_run, 200);
 }
 
+// A hook of sidney.cpp set on for a test, restored after it.
+struct HookRestored {
+    bool (*set)(bool);
+    bool old;
+    explicit HookRestored(bool (*hook)(bool)) : set(hook), old(hook(true)) {}
+    ~HookRestored() { set(old); }
+};
+
+// The local mode's tests' sums: f(seed, dag, prefix) for 240 sum_of_parts
+// (ids consecutive for even seeds, mixed for odd ones), a taken prefix for
+// every third seed, the memo on for half of them. Stops at a failure.
+template <class F>
+void for_each_local_sum(F&& f) {
+    for (std::uint64_t seed = 1; seed <= 240 && !::testing::Test::HasFailure(); ++seed) {
+        const Dag g = sum_of_parts(seed, seed % 2 == 0);
+        const std::vector<NodeId> prefix =
+            seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{};
+        area::detail::set_sidney_component_memo(seed % 4 < 2);
+        f(seed, g, prefix);
+    }
+}
+
 // Components of at most 64 nodes decomposed in local ids over bit masks
 // (sidney.cpp, Decomposer's local mode) against the dag-wide path: the
 // same markers in the same order, the same networks, hence the same
@@ -724,16 +746,9 @@ TEST(Sidney, ComponentsAsASearch) {
 TEST(Sidney, LocalComponentsAsTheDagWidePath) {
     const SmallPathsRestored restore;
     const MemoSettingRestored restore_memo;
-    struct Restore {
-        bool old = area::detail::set_sidney_local_components(true);
-        ~Restore() { area::detail::set_sidney_local_components(old); }
-    } restore_local;
+    const HookRestored restore_local(area::detail::set_sidney_local_components);
     int cut = 0, runs = 0;
-    for (std::uint64_t seed = 1; seed <= 240; ++seed) {
-        const Dag g = sum_of_parts(seed, seed % 2 == 0);
-        const std::vector<NodeId> prefix =
-            seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{};
-        area::detail::set_sidney_component_memo(seed % 4 < 2);
+    for_each_local_sum([&](std::uint64_t seed, const Dag& g, const std::vector<NodeId>& prefix) {
         for (int path = 0; path < 4; ++path) {
             area::detail::set_sidney_small_networks(path != 1);
             area::detail::set_sidney_narrow_limit(path == 2 ? 3 : 0xFFFFFFFEu);
@@ -759,7 +774,7 @@ TEST(Sidney, LocalComponentsAsTheDagWidePath) {
                 }
             }
         }
-    }
+    });
     EXPECT_GT(cut, 2000);  // the budgets below the whole work did cut
     std::printf("local components: %d runs, %d cut\n", runs, cut);
 }
@@ -773,16 +788,9 @@ TEST(Sidney, LocalComponentsAsTheDagWidePath) {
 TEST(Sidney, DirectBuildAsTheList) {
     const SmallPathsRestored restore;
     const MemoSettingRestored restore_memo;
-    struct Restore {
-        bool old = area::detail::set_sidney_direct_build(true);
-        ~Restore() { area::detail::set_sidney_direct_build(old); }
-    } restore_direct;
+    const HookRestored restore_direct(area::detail::set_sidney_direct_build);
     int cut = 0, runs = 0;
-    for (std::uint64_t seed = 1; seed <= 240; ++seed) {
-        const Dag g = sum_of_parts(seed, seed % 2 == 0);
-        const std::vector<NodeId> prefix =
-            seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{};
-        area::detail::set_sidney_component_memo(seed % 4 < 2);
+    for_each_local_sum([&](std::uint64_t seed, const Dag& g, const std::vector<NodeId>& prefix) {
         area::detail::set_sidney_direct_build(false);
         const std::uint64_t whole = sidney_decomposition(g, prefix, ~std::uint64_t{0}).work;
         std::vector<std::uint64_t> budgets{~std::uint64_t{0}, whole / 2, whole / 7, 30};
@@ -797,7 +805,7 @@ TEST(Sidney, DirectBuildAsTheList) {
             ++runs;
             cut += ref.complete ? 0 : 1;
         }
-    }
+    });
     EXPECT_GT(cut, 3000);  // the budgets below the whole work did cut
     std::printf("direct build: %d runs, %d cut\n", runs, cut);
 }
