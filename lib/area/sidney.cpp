@@ -1035,33 +1035,27 @@ FlatComponents flat_components(const Dag& dag, const char* taken_flags) {
     // copies) updates its counter or cursor once, not per node (those
     // stores chain: ~40% of this function on 10^6 nodes). The same counts
     // and the same nodes in the same places as node by node.
-    auto run_end = [&](NodeId v, NodeId c) {
-        NodeId w = v + 1;
-        while (w < n && !taken(w) && number(w) == c) ++w;
-        return w;
-    };
-    for (NodeId v = 0; v < n;) {
-        if (taken(v)) {
-            ++v;
-            continue;
+    auto each_run = [&](auto&& f) {  // f(c, v, w): nodes v .. w - 1, not taken, all in component c
+        for (NodeId v = 0; v < n;) {
+            if (taken(v)) {
+                ++v;
+                continue;
+            }
+            const NodeId c = number(v);
+            NodeId w = v + 1;
+            while (w < n && !taken(w) && number(w) == c) ++w;
+            f(c, v, w);
+            v = w;
         }
-        const NodeId c = number(v), w = run_end(v, c);
-        count[c + 1] += w - v;
-        v = w;
-    }
+    };
+    each_run([&](NodeId c, NodeId v, NodeId w) { count[c + 1] += w - v; });
     std::partial_sum(count.begin(), count.end(), count.begin());
     out.nodes.resize(count.back());
     std::vector<std::uint32_t> cursor(count.begin(), count.end() - 1);
-    for (NodeId v = 0; v < n;) {
-        if (taken(v)) {
-            ++v;
-            continue;
-        }
-        const NodeId c = number(v), w = run_end(v, c);
+    each_run([&](NodeId c, NodeId v, NodeId w) {
         std::iota(out.nodes.begin() + cursor[c], out.nodes.begin() + cursor[c] + (w - v), v);
         cursor[c] += w - v;
-        v = w;
-    }
+    });
     return out;
 }
 
