@@ -160,6 +160,11 @@ bool set_sidney_small_networks(bool on);
 // default); returns the previous setting. The decomposition and its work
 // are the same either way.
 bool set_sidney_local_components(bool on);
+// Tests only: whether the local mode's small networks are counted from
+// the masks and placed without a list (sidney.cpp,
+// SmallMaxFlow::begin_counted; on by default); returns the previous
+// setting. The decomposition and its work are the same either way.
+bool set_sidney_direct_build(bool on);
 // Tests only: whether the components' blocks are merged by a counting sort
 // on their ratios when each component's are in order and their (released,
 // size) pairs few (sidney.cpp; on by default), else by a heap; returns the

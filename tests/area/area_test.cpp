@@ -654,6 +654,86 @@ Dag sum_of_parts(std::uint64_t seed, bool mixed) {
     return b.build();
 }
 
+// The dag's weakly connected components (sidney.cpp, flat_components:
+// counted and placed by runs of consecutive ids) against a plain search:
+// numbered by their smallest id, each one's nodes in id order. 300 sums of
+// small parts with ids consecutive (long runs), mixed (short runs), and
+// consecutive but the first node's component joined to the last one's by a
+// new sink (a component of two runs far apart).
+TEST(Sidney, ComponentsAsASearch) {
+    int one_run = 0;
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        Dag g = sum_of_parts(seed, seed % 3 == 1);
+        if (seed % 3 == 2 && g.node_count() > 1) {
+            DagBuilder b;
+            for (NodeId v = 0; v < g.node_count(); ++v) b.ensure_node(std::string(g.name(v)));
+            for (NodeId v = 0; v < g.node_count(); ++v)
+                for (NodeId c : g.children(v)) b.add_arc(v, c);
+            const NodeId joint = b.ensure_node("joint");  // a new sink below the first and the last node
+            b.add_arc(0, joint);
+            b.add_arc(g.node_count() - 1, joint);
+            g = b.build();
+        }
+        const NodeId n = g.node_count();
+        std::vector<std::uint32_t> label(n, ~0u);
+        std::uint32_t comps = 0;
+        for (NodeId r = 0; r < n; ++r) {
+            if (label[r] != ~0u) continue;
+            std::vector<NodeId> stack{r};
+            label[r] = comps;
+            while (!stack.empty()) {
+                const NodeId v = stack.back();
+                stack.pop_back();
+                for (auto ns : {g.children(v), g.parents(v)})
+                    for (NodeId w : ns)
+                        if (label[w] == ~0u) {
+                            label[w] = comps;
+                            stack.push_back(w);
+                        }
+            }
+            ++comps;
+        }
+        area::SidneyComponents want;
+        want.start.assign(comps + 1, 0);
+        for (NodeId v = 0; v < n; ++v) ++want.start[label[v] + 1];
+        std::partial_sum(want.start.begin(), want.start.end(), want.start.begin());
+        for (std::uint32_t c = 0; c < comps; ++c)
+            for (NodeId v = 0; v < n; ++v)
+                if (label[v] == c) want.nodes.push_back(v);
+        const area::SidneyComponents got = area::sidney_components(g);
+        EXPECT_EQ(got.start, want.start) << "seed " << seed;
+        EXPECT_EQ(got.nodes, want.nodes) << "seed " << seed;
+        if (HasFailure()) return;
+        bool in_order = true;  // every component one run
+        for (NodeId v = 1; v < n; ++v) in_order = in_order && label[v] >= label[v - 1];
+        one_run += in_order ? 1 : 0;
+    }
+    EXPECT_GT(one_run, 20);  // (some parts are not connected: their ids interleave)
+    EXPECT_LT(one_run, 200);
+}
+
+// A hook of sidney.cpp set on for a test, restored after it.
+struct HookRestored {
+    bool (*set)(bool);
+    bool old;
+    explicit HookRestored(bool (*hook)(bool)) : set(hook), old(hook(true)) {}
+    ~HookRestored() { set(old); }
+};
+
+// The local mode's tests' sums: f(seed, dag, prefix) for 240 sum_of_parts
+// (ids consecutive for even seeds, mixed for odd ones), a taken prefix for
+// every third seed, the memo on for half of them. Stops at a failure.
+template <class F>
+void for_each_local_sum(F&& f) {
+    for (std::uint64_t seed = 1; seed <= 240 && !::testing::Test::HasFailure(); ++seed) {
+        const Dag g = sum_of_parts(seed, seed % 2 == 0);
+        const std::vector<NodeId> prefix =
+            seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{};
+        area::detail::set_sidney_component_memo(seed % 4 < 2);
+        f(seed, g, prefix);
+    }
+}
+
 // Components of at most 64 nodes decomposed in local ids over bit masks
 // (sidney.cpp, Decomposer's local mode) against the dag-wide path: the
 // same markers in the same order, the same networks, hence the same
@@ -666,16 +746,9 @@ Dag sum_of_parts(std::uint64_t seed, bool mixed) {
 TEST(Sidney, LocalComponentsAsTheDagWidePath) {
     const SmallPathsRestored restore;
     const MemoSettingRestored restore_memo;
-    struct Restore {
-        bool old = area::detail::set_sidney_local_components(true);
-        ~Restore() { area::detail::set_sidney_local_components(old); }
-    } restore_local;
+    const HookRestored restore_local(area::detail::set_sidney_local_components);
     int cut = 0, runs = 0;
-    for (std::uint64_t seed = 1; seed <= 240; ++seed) {
-        const Dag g = sum_of_parts(seed, seed % 2 == 0);
-        const std::vector<NodeId> prefix =
-            seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{};
-        area::detail::set_sidney_component_memo(seed % 4 < 2);
+    for_each_local_sum([&](std::uint64_t seed, const Dag& g, const std::vector<NodeId>& prefix) {
         for (int path = 0; path < 4; ++path) {
             area::detail::set_sidney_small_networks(path != 1);
             area::detail::set_sidney_narrow_limit(path == 2 ? 3 : 0xFFFFFFFEu);
@@ -701,9 +774,40 @@ TEST(Sidney, LocalComponentsAsTheDagWidePath) {
                 }
             }
         }
-    }
+    });
     EXPECT_GT(cut, 2000);  // the budgets below the whole work did cut
     std::printf("local components: %d runs, %d cut\n", runs, cut);
+}
+
+// The local mode's small networks counted from the masks and placed
+// without a list (sidney.cpp, SmallMaxFlow::begin_counted) against the
+// list and build: the same decomposition and work on 240 sums of
+// components of 1-72 nodes (ids consecutive or shuffled), with and without
+// a taken prefix, memo on/off, budgets unlimited and swept through the
+// work (the build's budget check cuts some).
+TEST(Sidney, DirectBuildAsTheList) {
+    const SmallPathsRestored restore;
+    const MemoSettingRestored restore_memo;
+    const HookRestored restore_direct(area::detail::set_sidney_direct_build);
+    int cut = 0, runs = 0;
+    for_each_local_sum([&](std::uint64_t seed, const Dag& g, const std::vector<NodeId>& prefix) {
+        area::detail::set_sidney_direct_build(false);
+        const std::uint64_t whole = sidney_decomposition(g, prefix, ~std::uint64_t{0}).work;
+        std::vector<std::uint64_t> budgets{~std::uint64_t{0}, whole / 2, whole / 7, 30};
+        for (std::uint64_t k = 1; k < 24; ++k) budgets.push_back(whole * k / 24 + seed % 29);
+        for (std::uint64_t budget : budgets) {
+            area::detail::set_sidney_direct_build(false);
+            const auto ref = sidney_decomposition(g, prefix, budget);
+            area::detail::set_sidney_direct_build(true);
+            const auto sd = sidney_decomposition(g, prefix, budget);
+            expect_same_decomposition(sd, ref, "seed " + std::to_string(seed) + " budget " + std::to_string(budget));
+            if (HasFailure()) return;
+            ++runs;
+            cut += ref.complete ? 0 : 1;
+        }
+    });
+    EXPECT_GT(cut, 3000);  // the budgets below the whole work did cut
+    std::printf("direct build: %d runs, %d cut\n", runs, cut);
 }
 
 // The components' blocks merged by a counting sort on their ratios

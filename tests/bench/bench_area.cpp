@@ -197,6 +197,14 @@ void BM_BlocksSidneyLocalComponents(benchmark::State& state) {
 }
 BENCHMARK(BM_BlocksSidneyLocalComponents)->Apply(hook_pairs)->ArgNames({"n10^", "local"})->Unit(benchmark::kMillisecond);
 
+// In-process A/B of the local mode's networks counted from the masks and
+// placed without a list (sidney.cpp, SmallMaxFlow::begin_counted; direct:0 =
+// list and build).
+void BM_BlocksSidneyDirectBuild(benchmark::State& state) {
+    blocks_sidney_with(state, area::detail::set_sidney_direct_build);
+}
+BENCHMARK(BM_BlocksSidneyDirectBuild)->Apply(hook_pairs)->ArgNames({"n10^", "direct"})->Unit(benchmark::kMillisecond);
+
 // The exact searches of the same blocks (lib/blocks/exact_block.cpp: each
 // block's 10 sources, 2^10 subsets), the blocks built beforehand: ~5,000
 // searches at 10^5 nodes, ~50,000 at 10^6.
