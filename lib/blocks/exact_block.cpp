@@ -427,6 +427,14 @@ ICS_INLINE bool search_masks(std::uint32_t n, std::uint32_t sinks, const std::ui
     const ByPopcount& order = kByPopcount[lb];
     std::uint64_t lo_sorted[64];
     for (std::uint32_t x = 0; x < (1u << lb); ++x) lo_sorted[x] = lo_union[order.value[x]];
+    // Each run's fewest children of its own: with the high half's, a bound
+    // that skips more runs than the high half's alone.
+    std::uint32_t fewest_lo[8];
+    for (std::uint32_t j = 0; j <= lb; ++j) {
+        fewest_lo[j] = 64;
+        for (std::uint32_t x = order.start[j]; x < order.start[j + 1]; ++x)
+            fewest_lo[j] = std::min(fewest_lo[j], static_cast<std::uint32_t>(std::popcount(lo_sorted[x])));
+    }
     const std::uint32_t lo_mask = (1u << lb) - 1;
     // f(S) from the two tables (no table of all 2^n values: the chain
     // reads only the sets it grows).
@@ -445,7 +453,8 @@ ICS_INLINE bool search_masks(std::uint32_t n, std::uint32_t sinks, const std::ui
                       sc.flat.data() + cap, chain);
     // M(k) from the chain's values up (each is some set's f): a run
     // cannot beat its size's maximum so far when the high half's
-    // children alone leave no more sinks (f(S) ≤ sinks - |h|), and is
+    // children, or the low half's fewest, alone leave no more sinks
+    // (f(S) ≤ sinks - max(|h|, fewest_lo)), and is
     // skipped; with the chain's values as the floor from the start most
     // runs are. When the order is wanted, the first size whose maximum
     // beats the chain settles it (no ICO order): M is not finished.
@@ -459,7 +468,7 @@ ICS_INLINE bool search_masks(std::uint32_t n, std::uint32_t sinks, const std::ui
             // (Up to size `known` the chain's values are M: chain_start.)
             if (n - outside_hi - j <= known) continue;
             std::uint32_t& best = most[n - outside_hi - j];
-            if (ceiling <= best) continue;
+            if (ceiling <= best || sinks - fewest_lo[j] <= best) continue;
             std::uint32_t fewest = 64;
             for (std::uint32_t x = order.start[j]; x < order.start[j + 1]; ++x)
                 fewest = std::min(fewest, static_cast<std::uint32_t>(std::popcount(h | lo_sorted[x])));
