@@ -180,21 +180,28 @@ BlockId find_blocks(const Dag& g, Decomposition& d) {
                     for (NodeId c : g.children(src[si + kEntriesAhead])) __builtin_prefetch(in_block + c);
                 const auto kids = g.children(src[si]);
                 arcs += kids.size();
-                for (NodeId c : kids)
-                    if (in_block[c] == kNoBlock) {
-                        in_block[c] = b;
-                        snk[nk++] = c;
-                    }
+                // Without a branch (mispredicted on small random blocks):
+                // a child's in-block is b or none yet (a slot found is in
+                // this block), so b is stored either way, and the child
+                // written at the end of the list is kept when it was new
+                // (there is room: some node has no parent).
+                for (NodeId c : kids) {
+                    const BlockId was = in_block[c];
+                    in_block[c] = b;
+                    snk[nk] = c;
+                    nk += was == kNoBlock;
+                }
             }
             for (; ki < nk; ++ki) {
                 if (ki + kRowAhead < nk) __builtin_prefetch(g.parents(snk[ki + kRowAhead]).data());
                 if (ki + kEntriesAhead < nk)
                     for (NodeId p : g.parents(snk[ki + kEntriesAhead])) __builtin_prefetch(out_block + p);
-                for (NodeId p : g.parents(snk[ki]))
-                    if (out_block[p] == kNoBlock) {
-                        out_block[p] = b;
-                        src[ns++] = p;
-                    }
+                for (NodeId p : g.parents(snk[ki])) {  // (as above; some node has no child)
+                    const BlockId was = out_block[p];
+                    out_block[p] = b;
+                    src[ns] = p;
+                    ns += was == kNoBlock;
+                }
             }
         }
         // Not complete: the largest degrees, read while the block's rows are
