@@ -312,10 +312,7 @@ TEST(ScheduleTable, RowsSearchAsTheLocalCopy) {
     int eligible = 0, other = 0;
     for (std::uint64_t seed = 0; seed < 60; ++seed) {
         SplitMix64 rng(seed + 5000);
-        struct Arc {
-            std::uint32_t from, to;
-        };
-        std::vector<Arc> arcs;
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
         std::uint32_t nodes = 0;
         for (int block = 0; block < 15; ++block) {
             const int type = static_cast<int>(rng.below(4));
@@ -334,17 +331,10 @@ TEST(ScheduleTable, RowsSearchAsTheLocalCopy) {
                 }
                 for (std::uint32_t p : parents)
                     if (!(type == 3 && j + 1 == bottoms && p == 0 && rng.below(2) == 0))
-                        arcs.push_back({first + p, first + tops + j});
+                        arcs.emplace_back(first + p, first + tops + j);
             }
         }
-        std::vector<std::uint32_t> id(nodes);
-        for (std::uint32_t i = 0; i < nodes; ++i) id[i] = i;
-        if (seed % 2 == 1)
-            for (std::uint32_t i = nodes; i > 1; --i) std::swap(id[i - 1], id[rng.below(i)]);
-        DagBuilder b;
-        for (std::uint32_t i = 0; i < nodes; ++i) b.add_node("n" + std::to_string(i));
-        for (const Arc& a : arcs) b.add_arc(id[a.from], id[a.to]);
-        const Dag g = std::move(b).build();
+        const Dag g = structure_test::with_ids(nodes, arcs, seed % 2 == 1, rng);
         const decompose::Decomposition dec = decompose::decompose(g);
         ASSERT_TRUE(dec.composite());
         ScheduleTable by_rows, by_copy;

@@ -319,14 +319,7 @@ TEST(Decompose, BlockListsAreTheirNodesInIncreasingId) {
                 for (int r = 0; r < 3; ++r) arcs.emplace_back(nodes + static_cast<std::uint32_t>(rng.below(tops)), nodes + tops + j);
             nodes += tops + bottoms;
         }
-        std::vector<std::uint32_t> id(nodes);
-        for (std::uint32_t i = 0; i < nodes; ++i) id[i] = i;
-        if (seed % 2 == 1)
-            for (std::uint32_t i = nodes; i > 1; --i) std::swap(id[i - 1], id[rng.below(i)]);
-        DagBuilder b;
-        for (std::uint32_t i = 0; i < nodes; ++i) b.add_node("n" + std::to_string(i));
-        for (auto [u, v] : arcs) b.add_arc(id[u], id[v]);
-        dags.push_back(std::move(b).build());
+        dags.push_back(with_ids(nodes, arcs, seed % 2 == 1, rng));
     }
     std::size_t lists = 0;
     for (std::size_t k = 0; k < dags.size(); ++k) {
