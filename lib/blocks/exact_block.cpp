@@ -119,9 +119,15 @@ void clear_bit(std::vector<std::uint64_t>& bits, std::uint32_t s) { bits[s >> 6]
 void backtrack(std::uint32_t n, const std::vector<std::uint64_t>& marked, std::uint32_t* order) {
     std::uint32_t s = n == 32 ? 0xFFFFFFFFu : (1u << n) - 1;
     for (std::uint32_t k = n; k-- > 0;) {
-        std::uint32_t i = 32 - static_cast<std::uint32_t>(std::countl_zero(s));
-        while (i-- > 0)
-            if (((s >> i) & 1) && test_bit(marked, s & ~(1u << i))) break;
+        // Every member whose removal stays marked, then the largest: no
+        // branch per member (the scan from the largest down mispredicted
+        // its tests; issue 18, sums of 10x10 blocks).
+        std::uint32_t stays = 0;
+        for (std::uint32_t rest = s; rest != 0; rest &= rest - 1) {
+            const std::uint32_t bit = rest & (0u - rest);
+            stays |= static_cast<std::uint32_t>(test_bit(marked, s & ~bit)) * bit;
+        }
+        const std::uint32_t i = 31 - static_cast<std::uint32_t>(std::countl_zero(stays));
         order[k] = i;
         s &= ~(1u << i);
     }
