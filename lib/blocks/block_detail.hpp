@@ -92,6 +92,15 @@ bool schedule_cycle(const BlockView& v, BlockSchedule& out);    // cycle_dag.cpp
 bool schedule_q(const BlockView& v, BlockSchedule& out);        // q_dag.cpp
 bool schedule_product(const BlockView& v, BlockSchedule& out);  // product_block.cpp
 bool recognize_closed_form(const BlockView& v, BlockSchedule& out);  // recognize.cpp
+// True when the counts alone of a block of s >= 2 tops, t bottoms and
+// `arcs` arcs rule out every closed form above and the PBT (schedule_pbt),
+// whose first tests they are: trivial needs s = 1; Q(s,t) s·t arcs; C(s)
+// t = s and 2s arcs; N(s) t = s and 2s - 1; the product X(a,b) 2t (every
+// bottom of in-degree 2); W, M and every PBT are trees (s + t - 1 arcs).
+// (Sums of random 10 x 10 blocks, ~27 arcs: none of these.)
+inline bool beyond_closed_forms(std::uint64_t s, std::uint64_t t, std::uint64_t arcs) noexcept {
+    return s >= 2 && arcs != s * t && arcs != 2 * s && arcs + 1 != 2 * s && arcs != 2 * t && arcs + 1 != s + t;
+}
 
 // W_{s,d} structure of a view (s >= 1 tops, each of out-degree d >= 2, chained
 // by s-1 bottoms of in-degree 2, all other bottoms of in-degree 1): the tops
@@ -197,6 +206,16 @@ ExactResult exact_search(const BlockView& v, bool want_order = true);
 // sources take a one-table path in exact_search): a test oracle.
 ExactResult exact_search_reference(const BlockView& v, bool want_order = true);
 
+// exact_search(v) of a block of 1..12 tops and at most 64 bottoms given by
+// its tops' children as masks (kids[t]: bit b set for each bottom b of top
+// t, bottoms numbered as v's): returns `ico` and writes `order` (kids.size()
+// entries) and its profile (kids.size() + 1), as exact_search's. No
+// BlockView, no vector per block (the pipeline's small blocks straight from
+// the dag's rows, schedule_block.cpp).
+constexpr std::uint32_t kMaskSearchTops = 12;
+bool exact_search_masks(std::span<const std::uint64_t> kids, std::uint32_t bottoms, std::uint32_t* order,
+                        std::uint32_t* profile);
+
 // The greedy order of greedy.cpp (not proven). Tests lower the knobs to
 // reach its rare paths: keys packed into 64 bits only when they fit in
 // narrow_bits (<= 64), else into 128; rows hashed to hash_bits (collisions).
@@ -211,6 +230,11 @@ std::vector<std::uint32_t> greedy_order(const BlockView& v, GreedyTesting knobs 
 // source feeds the same children: butterflies, tree nodes), else 0. Unsorted,
 // repeated or unknown ids give 0 too: the slow path validates and reports them.
 std::uint32_t complete_block_sinks(const Dag& skeleton, std::span<const NodeId> sources);
+// Test hook: whether schedule_block_into (by form) searches small blocks of
+// form `other` straight from the dag's rows (true, the default) or builds
+// their local copy first (the former path). Returns the previous setting.
+bool set_search_from_rows(bool on) noexcept;
+
 // A closed-form shape: its kind and the numbers in its name.
 struct ClosedShape {
     Kind kind;

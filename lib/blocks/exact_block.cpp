@@ -116,16 +116,25 @@ void clear_bit(std::vector<std::uint64_t>& bits, std::uint32_t s) { bits[s >> 6]
 
 // Backtracks from the full set through marked sets; the i-th step removes the
 // largest source whose removal stays marked.
-std::vector<std::uint32_t> backtrack(std::uint32_t n, const std::vector<std::uint64_t>& marked) {
-    std::vector<std::uint32_t> order(n);
+void backtrack(std::uint32_t n, const std::vector<std::uint64_t>& marked, std::uint32_t* order) {
     std::uint32_t s = n == 32 ? 0xFFFFFFFFu : (1u << n) - 1;
     for (std::uint32_t k = n; k-- > 0;) {
-        std::uint32_t i = 32 - static_cast<std::uint32_t>(std::countl_zero(s));
-        while (i-- > 0)
-            if (((s >> i) & 1) && test_bit(marked, s & ~(1u << i))) break;
+        // Every member whose removal stays marked, then the largest: no
+        // branch per member (the scan from the largest down mispredicted
+        // its tests; issue 18, sums of 10x10 blocks).
+        std::uint32_t stays = 0;
+        for (std::uint32_t rest = s; rest != 0; rest &= rest - 1) {
+            const std::uint32_t bit = rest & (0u - rest);
+            stays |= static_cast<std::uint32_t>(test_bit(marked, s & ~bit)) * bit;
+        }
+        const std::uint32_t i = 31 - static_cast<std::uint32_t>(std::countl_zero(stays));
         order[k] = i;
         s &= ~(1u << i);
     }
+}
+std::vector<std::uint32_t> backtrack(std::uint32_t n, const std::vector<std::uint64_t>& marked) {
+    std::vector<std::uint32_t> order(n);
+    backtrack(n, marked, order.data());
     return order;
 }
 
@@ -166,6 +175,38 @@ ICS_INLINE void chain_layers(std::uint32_t n, std::uint32_t first, std::vector<s
             }
         chain[k + 1] = best;
         layer.swap(next);
+    }
+}
+
+// chain_layers without a branch per successor (search_small's blocks: each
+// test of a mark and each comparison of f mispredicted about half the time,
+// ~35% of the search): the layer's best f first, then every successor
+// with that f marked and listed once. The layer is a set: neither the
+// marks nor backtrack's order depend on the order it is listed in, so they
+// are chain_layers'. `layer` (`count` sets) and `next` hold 2^n + 1 entries
+// (a listing writes one entry past the sets it keeps).
+template <class F>
+ICS_INLINE void chain_layers_flat(std::uint32_t n, std::uint32_t first, std::uint64_t* reach, F f,
+                                  std::uint32_t* layer, std::uint32_t count, std::uint32_t* next,
+                                  std::uint32_t* chain) {
+    const std::uint32_t mask = (1u << n) - 1;
+    for (std::uint32_t k = first; k < n; ++k) {
+        std::uint32_t best = 0;
+        for (std::uint32_t x = 0; x < count; ++x)
+            for (std::uint32_t out = mask & ~layer[x]; out != 0; out &= out - 1)
+                best = std::max(best, f(layer[x] | (out & (0u - out))));
+        std::uint32_t kept = 0;
+        for (std::uint32_t x = 0; x < count; ++x)
+            for (std::uint32_t out = mask & ~layer[x]; out != 0; out &= out - 1) {
+                const std::uint32_t t = layer[x] | (out & (0u - out));
+                const std::uint64_t hit = f(t) == best, word = reach[t >> 6];
+                next[kept] = t;
+                kept += static_cast<std::uint32_t>(hit & ~(word >> (t & 63)));
+                reach[t >> 6] = word | hit << (t & 63);
+            }
+        chain[k + 1] = best;
+        std::swap(layer, next);
+        count = kept;
     }
 }
 
@@ -246,7 +287,7 @@ ICS_INLINE ExactResult search(const BlockView& v, bool want_order) {
 // once for all 2^n subsets in the loop that builds the unions (search()
 // evaluates every subset twice from two half tables), and the scratch arrays
 // reused across calls. f(S) is the same number, so every answer is.
-constexpr std::uint32_t kSmall = 12;
+constexpr std::uint32_t kSmall = kMaskSearchTops;
 
 // The values 0 .. 2^bits - 1 (bits ≤ 6) by popcount: value[start[j] ..
 // start[j + 1]) have j bits set, each run in increasing order.
@@ -347,6 +388,7 @@ ICS_INLINE ExactResult finish_small(std::uint32_t n, const std::uint32_t* chain,
 // search_small's arrays, reused across calls (one set per thread).
 struct Scratch {
     std::vector<std::uint32_t> multi_index, fv, layer, grown;
+    std::vector<std::uint32_t> flat;  // chain_layers_flat's two lists
     std::vector<std::uint64_t> kids, in_union, reach;
 };
 // Out of line: inlined, the thread-local's address was recomputed (a call
@@ -355,6 +397,94 @@ struct Scratch {
 [[gnu::noinline]] Scratch& small_scratch() {
     thread_local Scratch sc;
     return sc;
+}
+
+// search_small for at most 64 bottoms, from the tops' children as masks
+// (kids[t]: bit b for each bottom b of top t): the chain's values in
+// `chain`, M(k) in `most` (from the chain's values up); returns whether M
+// is complete (it is unless the order is wanted and no ICO order exists).
+// The order, when wanted, is backtrack's over sc.reach.
+ICS_INLINE bool search_masks(std::uint32_t n, std::uint32_t sinks, const std::uint64_t* kids, bool want_order,
+                             Scratch& sc, std::uint32_t* chain, std::uint32_t* most) {
+    const std::uint32_t mask = (1u << n) - 1;
+    // Every sink one bit of a word: f(S) = sinks - |children of the
+    // sources outside S| (f's definition: a sink is counted once all
+    // its parents are in S). The sources outside S, z = mask ^ S, split
+    // into the low `lb` and the high n - lb: their unions' halves
+    // doubled source by source (the upper half copies the lower one with
+    // source i added) into two tables of at most 64 words. For each
+    // high half, the low halves run by popcount (kByPopcount), so each
+    // size's maximum is kept in a register (a running maximum in most[]
+    // had each update wait on the last store, and mispredicted).
+    const std::uint32_t lb = std::min<std::uint32_t>(n, 6), hb = n - lb;
+    std::uint64_t lo_union[64], hi_union[64];
+    auto double_up = [kids](std::uint64_t* uni, std::uint32_t first, std::uint32_t bits) {
+        uni[0] = 0;
+        for (std::uint32_t i = 0; i < bits; ++i) {
+            const std::uint64_t k = kids[first + i];
+            const std::uint32_t half = 1u << i;
+            for (std::uint32_t z = 0; z < half; ++z) uni[half + z] = uni[z] | k;
+        }
+    };
+    double_up(lo_union, 0, lb);
+    double_up(hi_union, lb, hb);
+    // The low halves' unions in popcount order: each size's fewest
+    // children outside S is a minimum over a contiguous run.
+    const ByPopcount& order = kByPopcount[lb];
+    std::uint64_t lo_sorted[64];
+    for (std::uint32_t x = 0; x < (1u << lb); ++x) lo_sorted[x] = lo_union[order.value[x]];
+    // Each run's fewest children of its own: with the high half's, a bound
+    // that skips more runs than the high half's alone.
+    std::uint32_t fewest_lo[8];
+    for (std::uint32_t j = 0; j <= lb; ++j) {
+        fewest_lo[j] = 64;
+        for (std::uint32_t x = order.start[j]; x < order.start[j + 1]; ++x)
+            fewest_lo[j] = std::min(fewest_lo[j], static_cast<std::uint32_t>(std::popcount(lo_sorted[x])));
+    }
+    const std::uint32_t lo_mask = (1u << lb) - 1;
+    // f(S) from the two tables (no table of all 2^n values: the chain
+    // reads only the sets it grows).
+    const auto f = [&](std::uint32_t t) {
+        const std::uint32_t z = mask ^ t;
+        return sinks - static_cast<std::uint32_t>(std::popcount(hi_union[z >> lb] | lo_union[z & lo_mask]));
+    };
+    std::uint32_t parents[64] = {};
+    for (std::uint32_t t = 0; t < n; ++t)
+        for (std::uint64_t k = kids[t]; k != 0; k &= k - 1) parents[std::countr_zero(k)] |= 1u << t;
+    const std::uint32_t known = chain_start(n, parents, sinks, f(0), sc, chain);
+    const std::size_t cap = (std::size_t{1} << kSmall) + 1;
+    if (sc.flat.size() < 2 * cap) sc.flat.resize(2 * cap);
+    std::copy(sc.layer.begin(), sc.layer.end(), sc.flat.begin());
+    chain_layers_flat(n, known, sc.reach.data(), f, sc.flat.data(), static_cast<std::uint32_t>(sc.layer.size()),
+                      sc.flat.data() + cap, chain);
+    // M(k) from the chain's values up (each is some set's f): a run
+    // cannot beat its size's maximum so far when the high half's
+    // children, or the low half's fewest, alone leave no more sinks
+    // (f(S) ≤ sinks - max(|h|, fewest_lo)), and is
+    // skipped; with the chain's values as the floor from the start most
+    // runs are. When the order is wanted, the first size whose maximum
+    // beats the chain settles it (no ICO order): M is not finished.
+    std::copy(chain, chain + n + 1, most);
+    bool beaten = false;
+    for (std::uint32_t hi = 0; hi < (1u << hb) && !(beaten && want_order); ++hi) {
+        const std::uint64_t h = hi_union[hi];
+        const std::uint32_t outside_hi = static_cast<std::uint32_t>(std::popcount(hi));
+        const std::uint32_t ceiling = sinks - static_cast<std::uint32_t>(std::popcount(h));
+        for (std::uint32_t j = 0; j <= lb; ++j) {
+            // (Up to size `known` the chain's values are M: chain_start.)
+            if (n - outside_hi - j <= known) continue;
+            std::uint32_t& best = most[n - outside_hi - j];
+            if (ceiling <= best || sinks - fewest_lo[j] <= best) continue;
+            std::uint32_t fewest = 64;
+            for (std::uint32_t x = order.start[j]; x < order.start[j + 1]; ++x)
+                fewest = std::min(fewest, static_cast<std::uint32_t>(std::popcount(h | lo_sorted[x])));
+            if (sinks - fewest > best) {
+                best = sinks - fewest;
+                beaten = true;
+            }
+        }
+    }
+    return !(beaten && want_order);
 }
 
 template <int W>
@@ -375,75 +505,12 @@ ICS_INLINE ExactResult search_small(const BlockView& v, bool want_order) {
     // element type) would reload its data pointer.
     std::uint32_t most[kSmall + 1] = {};
     if (v.bottoms() <= 64) {
-        // Every sink one bit of a word: f(S) = sinks - |children of the
-        // sources outside S| (f's definition: a sink is counted once all
-        // its parents are in S). The sources outside S, z = mask ^ S, split
-        // into the low `lb` and the high n - lb: their unions' halves
-        // doubled source by source (the upper half copies the lower one with
-        // source i added) into two tables of at most 64 words. For each
-        // high half, the low halves run by popcount (kByPopcount), so each
-        // size's maximum is kept in a register (a running maximum in most[]
-        // had each update wait on the last store, and mispredicted).
-        const std::uint32_t lb = std::min<std::uint32_t>(n, 6), hb = n - lb;
-        std::uint64_t lo_union[64], hi_union[64];
-        auto double_up = [&v](std::uint64_t* uni, std::uint32_t first, std::uint32_t bits) {
-            uni[0] = 0;
-            for (std::uint32_t i = 0; i < bits; ++i) {
-                std::uint64_t k = 0;
-                for (std::uint32_t b : v.down(first + i)) k |= std::uint64_t{1} << b;
-                const std::uint32_t half = 1u << i;
-                for (std::uint32_t z = 0; z < half; ++z) uni[half + z] = uni[z] | k;
-            }
-        };
-        double_up(lo_union, 0, lb);
-        double_up(hi_union, lb, hb);
-        // The low halves' unions in popcount order: each size's fewest
-        // children outside S is a minimum over a contiguous run.
-        const ByPopcount& order = kByPopcount[lb];
-        std::uint64_t lo_sorted[64];
-        for (std::uint32_t x = 0; x < (1u << lb); ++x) lo_sorted[x] = lo_union[order.value[x]];
-        const std::uint32_t sinks = v.bottoms(), lo_mask = (1u << lb) - 1;
-        // f(S) from the two tables (no table of all 2^n values: the chain
-        // reads only the sets it grows).
-        const auto f = [&](std::uint32_t t) {
-            const std::uint32_t z = mask ^ t;
-            return sinks - static_cast<std::uint32_t>(std::popcount(hi_union[z >> lb] | lo_union[z & lo_mask]));
-        };
-        std::uint32_t parents[64];
-        for (std::uint32_t b = 0; b < sinks; ++b) {
-            parents[b] = 0;
-            for (std::uint32_t t : v.up(b)) parents[b] |= 1u << t;
-        }
+        std::uint64_t kids[kSmall] = {};
+        for (std::uint32_t t = 0; t < n; ++t)
+            for (std::uint32_t b : v.down(t)) kids[t] |= std::uint64_t{1} << b;
         std::uint32_t chain[kSmall + 1];
-        const std::uint32_t known = chain_start(n, parents, sinks, f(0), sc, chain);
-        chain_layers(n, known, sc.reach, f, sc.layer, sc.grown, chain);
-        // M(k) from the chain's values up (each is some set's f): a run
-        // cannot beat its size's maximum so far when the high half's
-        // children alone leave no more sinks (f(S) ≤ sinks - |h|), and is
-        // skipped; with the chain's values as the floor from the start most
-        // runs are. When the order is wanted, the first size whose maximum
-        // beats the chain settles it (no ICO order): M is not finished.
-        std::copy(chain, chain + n + 1, most);
-        bool beaten = false;
-        for (std::uint32_t hi = 0; hi < (1u << hb) && !(beaten && want_order); ++hi) {
-            const std::uint64_t h = hi_union[hi];
-            const std::uint32_t outside_hi = static_cast<std::uint32_t>(std::popcount(hi));
-            const std::uint32_t ceiling = sinks - static_cast<std::uint32_t>(std::popcount(h));
-            for (std::uint32_t j = 0; j <= lb; ++j) {
-                // (Up to size `known` the chain's values are M: chain_start.)
-                if (n - outside_hi - j <= known) continue;
-                std::uint32_t& best = most[n - outside_hi - j];
-                if (ceiling <= best) continue;
-                std::uint32_t fewest = 64;
-                for (std::uint32_t x = order.start[j]; x < order.start[j + 1]; ++x)
-                    fewest = std::min(fewest, static_cast<std::uint32_t>(std::popcount(h | lo_sorted[x])));
-                if (sinks - fewest > best) {
-                    best = sinks - fewest;
-                    beaten = true;
-                }
-            }
-        }
-        return finish_small(n, chain, most, !(beaten && want_order), sc, want_order);
+        const bool complete = search_masks(n, v.bottoms(), kids, want_order, sc, chain, most);
+        return finish_small(n, chain, most, complete, sc, want_order);
     } else {
         sc.fv.resize(size);
         std::uint32_t* const fv = sc.fv.data();
@@ -525,6 +592,25 @@ ExactResult dispatch(const BlockView& v, bool want_order, bool small) {
     return search_any<W>(v, want_order, small);
 }
 
+// exact_search_masks' answer (search_small's for those masks, into arrays).
+ICS_INLINE bool masks_search(std::span<const std::uint64_t> kids, std::uint32_t bottoms, std::uint32_t* order,
+                             std::uint32_t* profile) {
+    const auto n = static_cast<std::uint32_t>(kids.size());
+    Scratch& sc = small_scratch();
+    std::uint32_t chain[kSmall + 1], most[kSmall + 1];
+    search_masks(n, bottoms, kids.data(), true, sc, chain, most);
+    backtrack(n, sc.reach, order);
+    std::copy(chain, chain + n + 1, profile);
+    return std::equal(chain, chain + n + 1, most);
+}
+
+#ifdef ICS_BLOCKS_POPCNT_DISPATCH
+[[gnu::target("popcnt")]] bool masks_search_popcnt(std::span<const std::uint64_t> kids, std::uint32_t bottoms,
+                                                    std::uint32_t* order, std::uint32_t* profile) {
+    return masks_search(kids, bottoms, order, profile);
+}
+#endif
+
 ExactResult exact_search_impl(const BlockView& v, bool want_order, bool reference) {
     const std::uint32_t n = v.tops();
     if (n > kMaxExact)
@@ -546,6 +632,18 @@ ExactResult exact_search_impl(const BlockView& v, bool want_order, bool referenc
 }  // namespace
 
 ExactResult exact_search(const BlockView& v, bool want_order) { return exact_search_impl(v, want_order, false); }
+
+bool exact_search_masks(std::span<const std::uint64_t> kids, std::uint32_t bottoms, std::uint32_t* order,
+                        std::uint32_t* profile) {
+    if (kids.empty() || kids.size() > kSmall || bottoms > 64)
+        fail(Errc::internal, "exact_search_masks: " + std::to_string(kids.size()) + " sources, " +
+                                 std::to_string(bottoms) + " sinks");
+#ifdef ICS_BLOCKS_POPCNT_DISPATCH
+    static const bool has_popcnt = __builtin_cpu_supports("popcnt");
+    if (has_popcnt) return masks_search_popcnt(kids, bottoms, order, profile);
+#endif
+    return masks_search(kids, bottoms, order, profile);
+}
 
 ExactResult exact_search_reference(const BlockView& v, bool want_order) {
     return exact_search_impl(v, want_order, true);

@@ -12,6 +12,8 @@
 #include "algebra/algebra.hpp"
 #include "area/area.hpp"
 #include "blocks/block_detail.hpp"
+#include "blocks/schedule_table.hpp"
+#include "decompose/decomposition.hpp"
 #include "families/families.hpp"
 #include "schedule/schedule.hpp"
 #include "io/io.hpp"
@@ -234,6 +236,37 @@ void BM_BlocksExactSearch(benchmark::State& state) {
     state.counters["ico"] = static_cast<double>(ico);
 }
 BENCHMARK(BM_BlocksExactSearch)->Arg(5)->Arg(6)->Unit(benchmark::kMillisecond);
+
+// The pipeline's blocks stage on the same dags (schedule.cpp's loop: the
+// decomposition's blocks by form into one table), with the small blocks
+// searched from the dag's rows (rows:1) or from their local copy (rows:0,
+// the former path, by the test hook); arg pairs interleave the two.
+void BM_BlocksStage(benchmark::State& state) {
+    const Dag& g = random_blocks(static_cast<int>(state.range(0)));
+    const decompose::Decomposition dec = decompose::decompose(g);
+    const bool old = blocks::detail::set_search_from_rows(state.range(1) != 0);
+    for (auto _ : state) {
+        blocks::ScheduleTable table;
+        table.reserve(dec.block_count, dec.source_nodes.size());
+        for (decompose::BlockId b = 0; b < dec.block_count; ++b)
+            blocks::schedule_block_into(table, g, dec.sources(b), dec.sinks(b), dec.forms[b]);
+        benchmark::DoNotOptimize(table.size());
+    }
+    blocks::detail::set_search_from_rows(old);
+    state.counters["blocks"] = static_cast<double>(dec.block_count);
+}
+BENCHMARK(BM_BlocksStage)->Apply(hook_pairs)->ArgNames({"n10^", "rows"})->Unit(benchmark::kMillisecond);
+
+// The decomposition of the same dags (decompose.cpp: find_blocks, the
+// super-dag's rows).
+void BM_BlocksDecompose(benchmark::State& state) {
+    const Dag& g = random_blocks(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        const decompose::Decomposition dec = decompose::decompose(g);
+        benchmark::DoNotOptimize(dec.block_count);
+    }
+}
+BENCHMARK(BM_BlocksDecompose)->Arg(5)->Arg(6)->Unit(benchmark::kMillisecond);
 
 // Issue 18: the fallback's Sidney stage without its order (sidney_order
 // has its own benchmark): the budget, the decomposition and the bound, the

@@ -93,6 +93,89 @@ TEST(Exact, OneTablePathMatchesTheHalfTables) {
     EXPECT_GT(left_out, 300);
 }
 
+// The order the searches give, from its definition alone (an oracle that
+// shares no code with exact_block.cpp): f(S) by brute force; the layers of
+// the lexicographically largest chains grown from {∅} (layer k + 1 = the
+// successors of layer k with the largest f); from the full set, the i-th
+// step back removes the largest source whose removal is in a layer.
+std::vector<std::uint32_t> lexmax_order_by_definition(std::span<const std::uint64_t> kids, std::uint32_t bottoms) {
+    const auto n = static_cast<std::uint32_t>(kids.size());
+    std::vector<std::uint32_t> parents(bottoms, 0);
+    for (std::uint32_t t = 0; t < n; ++t)
+        for (std::uint32_t b = 0; b < bottoms; ++b)
+            if ((kids[t] >> b) & 1) parents[b] |= 1u << t;
+    const auto f = [&](std::uint32_t set) {
+        std::uint32_t c = 0;
+        for (std::uint32_t p : parents) c += (p & ~set) == 0;
+        return c;
+    };
+    std::vector<bool> marked(std::size_t{1} << n, false);
+    std::vector<std::uint32_t> layer{0};
+    marked[0] = true;
+    for (std::uint32_t k = 0; k < n; ++k) {
+        std::uint32_t best = 0;
+        std::vector<std::uint32_t> next;
+        for (std::uint32_t s : layer)
+            for (std::uint32_t i = 0; i < n; ++i)
+                if (!((s >> i) & 1)) best = std::max(best, f(s | 1u << i));
+        for (std::uint32_t s : layer)
+            for (std::uint32_t i = 0; i < n; ++i)
+                if (!((s >> i) & 1) && f(s | 1u << i) == best && !marked[s | 1u << i]) {
+                    marked[s | 1u << i] = true;
+                    next.push_back(s | 1u << i);
+                }
+        layer = std::move(next);
+    }
+    std::vector<std::uint32_t> order(n);
+    std::uint32_t s = (1u << n) - 1;
+    for (std::uint32_t k = n; k-- > 0;) {
+        std::uint32_t i = n;
+        while (i-- > 0)
+            if (((s >> i) & 1) && marked[s & ~(1u << i)]) break;
+        order[k] = i;
+        s &= ~(1u << i);
+    }
+    return order;
+}
+
+// exact_search_masks (the pipeline's small blocks, from the dag's rows)
+// answers as exact_search on the block's local copy and as the reference
+// search: verdict, order, profile; 1..12 sources, 1..64 sinks; the order
+// also as its definition gives it (lexmax_order_by_definition).
+TEST(Exact, MaskSearchAsTheBlockSearch) {
+    SplitMix64 rng(4242);
+    int ico = 0, not_ico = 0;
+    for (int it = 0; it < 3000; ++it) {
+        const auto tops = 1 + static_cast<std::uint32_t>(rng.below(12));
+        const auto bottoms = it % 5 == 4 ? 30 + static_cast<std::uint32_t>(rng.below(35))
+                                         : 1 + static_cast<std::uint32_t>(rng.below(14));
+        const TestBlock tb = materialise(random_spec(tops, bottoms, 0.1 + 0.6 * rng.uniform(), rng),
+                                         static_cast<std::uint64_t>(it) + 1);
+        const detail::LocalBlock lb = detail::make_local_block(tb.dag, tb.sources);
+        const detail::BlockView v = lb.view();
+        std::vector<std::uint64_t> kids(v.tops(), 0);
+        for (std::uint32_t t = 0; t < v.tops(); ++t)
+            for (std::uint32_t b : v.down(t)) kids[t] |= std::uint64_t{1} << b;
+        std::vector<std::uint32_t> order(v.tops()), profile(v.tops() + 1);
+        const bool got = detail::exact_search_masks(kids, v.bottoms(), order.data(), profile.data());
+        const detail::ExactResult want = detail::exact_search(v);
+        const detail::ExactResult ref = detail::exact_search_reference(v);
+        EXPECT_EQ(got, want.ico) << it;
+        EXPECT_EQ(order, want.order) << it;
+        EXPECT_EQ(profile, want.profile) << it;
+        EXPECT_EQ(got, ref.ico) << it;
+        EXPECT_EQ(order, ref.order) << it;
+        EXPECT_EQ(profile, detail::local_profile(v, order)) << it;
+        EXPECT_EQ(order, lexmax_order_by_definition(kids, v.bottoms())) << it;
+        (got ? ico : not_ico)++;
+    }
+    EXPECT_GT(ico, 1000);
+    EXPECT_GT(not_ico, 300);
+    const std::uint64_t kid = 1;
+    std::uint32_t o[1], p[2];
+    EXPECT_THROW(detail::exact_search_masks({&kid, 1}, 65, o, p), Error);
+}
+
 TEST(Exact, HandExamples) {
     // Slides, "Optimality is not always possible": no order is maximal at both steps 1 and 2.
     //   s1 -> a (private);  s2, s3 -> b, c;  s1, s2, s3 -> e (so the block is connected).

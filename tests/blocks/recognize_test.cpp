@@ -1,5 +1,6 @@
 // Recognition of the closed-form blocks and IC-optimality of their schedules.
 #include "block_test_util.hpp"
+#include "blocks/block_detail.hpp"
 
 namespace ics::blocks::test {
 namespace {
@@ -180,6 +181,56 @@ TEST(Recognize, NoMisidentificationOnRandomBlocks) {
     RecordProperty("blocks", total);
     RecordProperty("proven", proven);
     RecordProperty("closed_form_or_pbt", closed);
+}
+
+// beyond_closed_forms (the pipeline's small blocks skip the recognisers
+// and the PBT when it holds) must never hold for a block one of them takes:
+// random blocks and trees, and every closed family of a few sizes.
+TEST(Recognize, CountsBeyondClosedFormsRuleThemOut) {
+    SplitMix64 rng(77);
+    std::vector<Spec> specs;
+    for (std::uint32_t s = 1; s <= 7; ++s)
+        for (std::uint32_t d = 2; d <= 4; ++d) {
+            specs.push_back(w_spec(s, d));
+            specs.push_back(m_spec(s, d));
+            specs.push_back(q_spec(s, d));
+        }
+    for (std::uint32_t s = 2; s <= 9; ++s) {
+        specs.push_back(n_spec(s));
+        specs.push_back(c_spec(s));
+    }
+    for (std::uint32_t a = 2; a <= 4; ++a)  // products X(a,b): one sink per pair
+        for (std::uint32_t b2 = 2; b2 <= 4; ++b2) {
+            Spec sp{a + b2, a * b2, {}};
+            for (std::uint32_t i = 0; i < a; ++i)
+                for (std::uint32_t j = 0; j < b2; ++j) {
+                    sp.arcs.emplace_back(i, i * b2 + j);
+                    sp.arcs.emplace_back(a + j, i * b2 + j);
+                }
+            specs.push_back(sp);
+        }
+    specs.push_back(pbt_spec({4, -2, 2}));
+    specs.push_back(pbt_spec({-3, 2, -2, 3}));
+    for (int it = 0; it < 3000; ++it) {
+        const auto tops = 1 + static_cast<std::uint32_t>(rng.below(12));
+        const auto bottoms = 1 + static_cast<std::uint32_t>(rng.below(14));
+        specs.push_back(it % 3 == 0 ? random_tree_spec(tops, bottoms, rng)
+                                    : random_spec(tops, bottoms, 0.1 + 0.5 * rng.uniform(), rng));
+    }
+    int beyond = 0, taken = 0;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        const TestBlock tb = materialise(specs[i], i + 1);
+        const blocks::detail::LocalBlock lb = blocks::detail::make_local_block(tb.dag, tb.sources);
+        const blocks::detail::BlockView v = lb.view();
+        BlockSchedule out;
+        const bool closed = blocks::detail::recognize_closed_form(v, out) || blocks::detail::schedule_pbt(v, out, 1u << 30);
+        taken += closed;
+        if (!blocks::detail::beyond_closed_forms(v.tops(), v.bottoms(), v.arcs())) continue;
+        ++beyond;
+        EXPECT_FALSE(closed) << i << " " << out.shape;
+    }
+    EXPECT_GT(taken, 600);
+    EXPECT_GT(beyond, 1000);
 }
 
 TEST(Recognize, LargeClosedFormsSkipTheSearch) {

@@ -302,6 +302,65 @@ TEST(ScheduleTable, SearchedBlocksAsScheduleBlock) {
     EXPECT_GT(without_ico, 40);
 }
 
+// The pipeline's small blocks searched straight from the dag's rows
+// (search_from_rows) against their local copy (the former path, by the test
+// hook): sums of random blocks (the 10 x 10, and 2..12 sources with
+// 1..40 sinks of 1..4 parents, some trees and C/N-like ones), node ids
+// consecutive per block (the byte table) or shuffled over the whole dag
+// (binary search); every entry and interned id the same.
+TEST(ScheduleTable, RowsSearchAsTheLocalCopy) {
+    int eligible = 0, other = 0;
+    for (std::uint64_t seed = 0; seed < 60; ++seed) {
+        SplitMix64 rng(seed + 5000);
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
+        std::uint32_t nodes = 0;
+        for (int block = 0; block < 15; ++block) {
+            const int type = static_cast<int>(rng.below(4));
+            const auto tops = static_cast<std::uint32_t>(type == 0 ? 10 : 2 + rng.below(11));
+            const auto bottoms = static_cast<std::uint32_t>(type == 0 ? 10 : type == 3 ? tops : 1 + rng.below(40));
+            const std::uint32_t first = nodes;
+            nodes += tops + bottoms;
+            for (std::uint32_t j = 0; j < bottoms; ++j) {
+                const auto in = static_cast<std::uint32_t>(
+                    std::min<std::uint64_t>(tops, type == 0 ? 3 : type == 3 ? 2 : 1 + rng.below(4)));
+                std::vector<std::uint32_t> parents;
+                if (type == 3) parents = {j, (j + 1) % tops};  // C(s), or with an arc dropped N(s)-like
+                while (parents.size() < in) {
+                    const auto p = static_cast<std::uint32_t>(rng.below(tops));
+                    if (std::ranges::find(parents, p) == parents.end()) parents.push_back(p);
+                }
+                for (std::uint32_t p : parents)
+                    if (!(type == 3 && j + 1 == bottoms && p == 0 && rng.below(2) == 0))
+                        arcs.emplace_back(first + p, first + tops + j);
+            }
+        }
+        const Dag g = structure_test::with_ids(nodes, arcs, seed % 2 == 1, rng);
+        const decompose::Decomposition dec = decompose::decompose(g);
+        ASSERT_TRUE(dec.composite());
+        ScheduleTable by_rows, by_copy;
+        for (decompose::BlockId k = 0; k < dec.block_count; ++k) {
+            schedule_block_into(by_rows, g, dec.sources(k), dec.sinks(k), dec.forms[k]);
+            const bool was = detail::set_search_from_rows(false);
+            schedule_block_into(by_copy, g, dec.sources(k), dec.sinks(k), dec.forms[k]);
+            detail::set_search_from_rows(was);
+            if (dec.forms[k] != decompose::BlockForm::other) continue;
+            ++other;
+            std::uint64_t arc_count = 0;
+            for (NodeId u : dec.sources(k)) arc_count += g.out_degree(u);
+            eligible += dec.sources(k).size() <= 12 && dec.sinks(k).size() <= 64 &&
+                        detail::beyond_closed_forms(dec.sources(k).size(), dec.sinks(k).size(), arc_count);
+        }
+        ASSERT_EQ(by_rows.size(), by_copy.size());
+        for (decompose::BlockId k = 0; k < by_rows.size(); ++k) {
+            SCOPED_TRACE("seed " + std::to_string(seed) + ", block " + std::to_string(k));
+            expect_same(by_rows.get(k), by_copy.get(k));
+            EXPECT_EQ(by_rows.shape_id(k), by_copy.shape_id(k));
+        }
+    }
+    EXPECT_GT(eligible, 400);
+    EXPECT_GT(other - eligible, 100);
+}
+
 // Compositions of many chain-like, complete and random blocks, node ids
 // shuffled (blocks not found in topological order: the decomposition
 // renumbers them, forms included): every block's entry by its form must be

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "common/random.hpp"
 #include "decompose/decomposition.hpp"
 #include "decompose/superdag.hpp"
 #include "skeleton/shortcut.hpp"
@@ -297,6 +298,45 @@ TEST(Decompose, RandomDagsMatchBruteForce) {
     RecordProperty("composite", composite);
     EXPECT_GT(non_bipartite, 0);
     EXPECT_GT(composite, 0);
+}
+
+// Every block's source and sink lists are in increasing id and hold exactly
+// the nodes whose out- / in-block it is (sort_ids: one word of bits for ids
+// within 64 of each other, else insertion sort, bitmap or std::sort): random
+// dags and compositions, and sums of random blocks of 2..40 nodes per side
+// with ids consecutive per block or spread over the dag.
+TEST(Decompose, BlockListsAreTheirNodesInIncreasingId) {
+    std::vector<Dag> dags;
+    for (std::uint64_t seed = 0; seed < 100; ++seed) {
+        dags.push_back(random_dag(static_cast<std::uint32_t>(1 + seed % 60), 0.05 + 0.01 * static_cast<double>(seed % 30), seed));
+        dags.push_back(random_composite(1 + static_cast<std::uint32_t>(seed % 20), 1 + static_cast<std::uint32_t>(seed % 9), seed).dag);
+        SplitMix64 rng(seed + 99);
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
+        std::uint32_t nodes = 0;
+        for (int block = 0; block < 8; ++block) {
+            const auto tops = static_cast<std::uint32_t>(2 + rng.below(39)), bottoms = static_cast<std::uint32_t>(2 + rng.below(39));
+            for (std::uint32_t j = 0; j < bottoms; ++j)
+                for (int r = 0; r < 3; ++r) arcs.emplace_back(nodes + static_cast<std::uint32_t>(rng.below(tops)), nodes + tops + j);
+            nodes += tops + bottoms;
+        }
+        dags.push_back(with_ids(nodes, arcs, seed % 2 == 1, rng));
+    }
+    std::size_t lists = 0;
+    for (std::size_t k = 0; k < dags.size(); ++k) {
+        const Dag& g = dags[k];
+        const Decomposition d = decompose(g);
+        std::vector<std::vector<NodeId>> src(d.block_count), snk(d.block_count);
+        for (NodeId v = 0; v < g.node_count(); ++v) {
+            if (d.out_block[v] != decompose::kNoBlock) src[d.out_block[v]].push_back(v);
+            if (d.in_block[v] != decompose::kNoBlock) snk[d.in_block[v]].push_back(v);
+        }
+        for (BlockId x = 0; x < d.block_count; ++x) {
+            EXPECT_EQ(std::vector<NodeId>(d.sources(x).begin(), d.sources(x).end()), src[x]) << k << " block " << x;
+            EXPECT_EQ(std::vector<NodeId>(d.sinks(x).begin(), d.sinks(x).end()), snk[x]) << k << " block " << x;
+            lists += 2;
+        }
+    }
+    EXPECT_GT(lists, 3000u);
 }
 
 // Random compositions of random CBBBs: the skeleton keeps every arc, and the

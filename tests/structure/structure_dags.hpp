@@ -109,6 +109,21 @@ struct Composite {
     std::vector<std::uint32_t> arc_block;
     std::uint32_t blocks = 0;
 };
+// A dag of `nodes` nodes ("n0", ...) with `arcs` (logical ids), the ids
+// kept (each block's nodes consecutive) or, with `spread`, shuffled over
+// the dag.
+inline Dag with_ids(std::uint32_t nodes, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& arcs, bool spread,
+                    SplitMix64& rng) {
+    std::vector<std::uint32_t> id(nodes);
+    for (std::uint32_t i = 0; i < nodes; ++i) id[i] = i;
+    if (spread)
+        for (std::uint32_t i = nodes; i > 1; --i) std::swap(id[i - 1], id[rng.below(i)]);
+    DagBuilder b;
+    for (std::uint32_t i = 0; i < nodes; ++i) b.add_node("n" + std::to_string(i));
+    for (auto [u, v] : arcs) b.add_arc(id[u], id[v]);
+    return std::move(b).build();
+}
+
 inline Composite random_composite(std::uint32_t blocks, std::uint32_t max_side, std::uint64_t seed) {
     SplitMix64 rng(seed);
     Composite c;
