@@ -97,6 +97,13 @@ std::string describe(const Dag& dag, const FailureCertificate& f) {
 }  // namespace
 
 std::optional<FailureCertificate> failure_certificate(const Dag& dag, std::uint64_t* skipping) {
+    // At most two levels (bipartite blocks and their sums): no arc can skip
+    // a level, and no node has both parents and children to offend; no pass
+    // over the arcs (issue 18: ~1% of a 10^6-node sum of blocks).
+    if (dag.level_count() <= 2) {
+        if (skipping) *skipping = 0;
+        return std::nullopt;
+    }
     const auto level = dag.levels();
     std::uint64_t candidates = 0;
     for (NodeId u = 0; u < dag.node_count(); ++u)

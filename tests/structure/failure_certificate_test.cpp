@@ -97,6 +97,29 @@ TEST(FailureCertificate, GateLeavesSmallAndShortcutHeavyDags) {
     EXPECT_FALSE(decompose::failure_certificate(families::laplace(120)));
 }
 
+// The gate's count of arcs that skip a level (`skipping`: 0 lets the
+// pipeline skip the shortcut removal) against a count by definition, on
+// dags of one and two levels (no pass: none can skip) and deeper ones.
+TEST(FailureCertificate, SkippingCountsTheArcsThatSkipALevel) {
+    std::vector<Dag> dags;
+    dags.push_back(families::random_layered(2, 300, 0.02, 1));
+    dags.push_back(families::random_layered(2, 5000, 0.0006, 2));
+    dags.push_back(families::random_layered(6, 400, 0.01, 3));
+    dags.push_back(families::random_er(3000, 6.0 / 3000, 4));
+    dags.push_back(families::laplace(60));
+    dags.push_back(fft(6));
+    for (const Dag& g : dags) {
+        std::uint64_t want = 0;
+        const auto level = g.levels();
+        for (NodeId u = 0; u < g.node_count(); ++u)
+            for (NodeId w : g.children(u)) want += level[w] > level[u] + 1 ? 1 : 0;
+        std::uint64_t got = ~std::uint64_t{0};
+        const auto f = decompose::failure_certificate(g, &got);
+        EXPECT_EQ(got, want) << g.node_count() << " nodes, " << g.level_count() << " levels";
+        if (g.level_count() <= 2) EXPECT_FALSE(f);
+    }
+}
+
 // A random dag large enough for the gate: the certificate stands in for
 // the decomposition, and the schedule is the fallback's, as before.
 TEST(FailureCertificate, PipelineSkipsTheRemovalOnRandomDags) {
