@@ -604,10 +604,15 @@ private:
         // appended since are sorted alone and merged in: O(types) per change
         // instead of a sort (one block type appears or vanishes per emission
         // on sums of many distinct blocks).
-        const auto mid = present_.begin() + static_cast<std::ptrdiff_t>(std::min(sorted_, present_.size()));
-        std::sort(mid, present_.end());
-        std::inplace_merge(present_.begin(), mid, present_.end());
-        present_.erase(std::unique(present_.begin(), present_.end()), present_.end());
+        // Nothing appended (a type vanished: the common change on sums of
+        // distinct blocks): present_ is sorted and unique already, only the
+        // vanished types go (no merge, whose buffer was allocated per call).
+        if (present_.size() > sorted_) {
+            const auto mid = present_.begin() + static_cast<std::ptrdiff_t>(sorted_);
+            std::sort(mid, present_.end());
+            std::inplace_merge(present_.begin(), mid, present_.end());
+            present_.erase(std::unique(present_.begin(), present_.end()), present_.end());
+        }
         std::erase_if(present_, [&](std::uint32_t t) { return bucket_[t].empty(); });
         sorted_ = present_.size();
     }
