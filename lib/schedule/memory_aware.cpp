@@ -67,11 +67,34 @@ void MemoryGuide::refine_roots() {
             root_state_[b] = kRootKept;
             continue;
         }
-        root_state_[b] = kRootRefined;
-        std::copy(refined_order_.begin(), refined_order_.end(), root_order_.begin() + dec_.source_offsets[b]);
         if (!small)
             for (NodeId v : refined_order_) undo(v);  // no parents: only the executed marks
+        // The refined order goes in place now, while the block's order is
+        // in cache (run_block's copy at emission missed twice per block:
+        // sums of 10^5 random 10×10 blocks); the block's own order is kept
+        // for a sum (run_sum) and for a block never run (~MemoryGuide).
+        const auto order = blocks_.order(b);
+        if (std::ranges::equal(order, refined_order_)) {
+            root_state_[b] = kRootSame;
+            continue;
+        }
+        root_state_[b] = kRootRefined;
+        std::ranges::copy(order, root_order_.begin() + dec_.source_offsets[b]);
+        std::ranges::copy(refined_order_, order.begin());
     }
+}
+
+void MemoryGuide::restore_root_order(decompose::BlockId b) {
+    const auto order = blocks_.order(b);
+    const auto pre = root_order_.begin() + dec_.source_offsets[b];
+    std::copy(pre, pre + static_cast<std::ptrdiff_t>(order.size()), order.begin());
+}
+
+MemoryGuide::~MemoryGuide() {
+    // Blocks the linearizer did not get to (no ▷-linearization) keep their
+    // own orders, as when the refined order was put in place at run_block.
+    for (decompose::BlockId b = 0; b < root_state_.size(); ++b)
+        if (root_state_[b] == kRootRefined) restore_root_order(b);
 }
 
 // refine() on a block of parentless sources, at most 64 of them and of its
@@ -91,7 +114,12 @@ bool MemoryGuide::refine_small_roots(decompose::BlockId b, std::vector<NodeId>& 
     if (prof.size() != s + 1) return false;
     const std::uint64_t budget = kRefineWorkPerSource * s + 64;
     for (std::size_t j = 0; j < sinks.size(); ++j) rank_[sinks[j]] = static_cast<std::uint32_t>(j);
-    std::uint64_t parents[64] = {}, feeds[64] = {};  // per sink its sources, per source its sinks (by rank / index)
+    // Per sink its sources, per source its sinks (by rank / index); only
+    // the entries in use are zeroed (two 512-byte fills per block were a
+    // fifth of this function on sums of 10×10 blocks).
+    std::uint64_t parents[64], feeds[64];
+    for (std::size_t j = 0; j < sinks.size(); ++j) parents[j] = 0;
+    for (std::size_t i = 0; i < s; ++i) feeds[i] = 0;
     for (std::size_t i = 0; i < s; ++i)
         for (NodeId k : skel_.children(order[i])) {
             const std::uint32_t j = rank_[k];
@@ -99,7 +127,10 @@ bool MemoryGuide::refine_small_roots(decompose::BlockId b, std::vector<NodeId>& 
             feeds[i] |= std::uint64_t{1} << j;
         }
     const std::uint64_t all = s == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << s) - 1;
-    if (s + s * (s - 1) / 2 > budget)  // refine()'s check: a sink fed by every source
+    // At most s - x candidates at step x: s + s(s-1)/2 in all. Within the
+    // budget (up to 34 sources) the work is not counted: no popcount per step.
+    const bool bounded = s + s * (s - 1) / 2 > budget;
+    if (bounded)  // refine()'s check: a sink fed by every source
         for (NodeId k : skel_.children(order[0]))
             if (parents[rank_[k]] == all) return false;
     std::uint64_t executed = 0, candidates = all, touched = 0;
@@ -128,6 +159,7 @@ bool MemoryGuide::refine_small_roots(decompose::BlockId b, std::vector<NodeId>& 
         touched |= feeds[best];
         candidates &= ~executed;
         if (++x == s) return true;
+        if (!bounded) continue;
         work += static_cast<std::uint64_t>(std::popcount(candidates));
         if (work > budget) return false;
     }
@@ -465,19 +497,16 @@ void MemoryGuide::forget(decompose::BlockId b) {
 
 void MemoryGuide::run_block(decompose::BlockId b) {
     forget(b);
-    const auto order = blocks_.order(b);
     if (!root_state_.empty() && root_state_[b] != kNotRoot) {
-        if (root_state_[b] == kRootRefined) {
-            const auto pre = root_order_.begin() + dec_.source_offsets[b];
-            std::copy(pre, pre + static_cast<std::ptrdiff_t>(order.size()), order.begin());
-            ++refined_;
-        } else {
-            ++kept_;
-        }
+        // The refined order is in place already (refine_roots).
+        if (root_state_[b] == kRootKept) ++kept_;
+        else ++refined_;
+        root_state_[b] = kRootRun;
         // Not executed: parentless sources decrement no count, and their
         // executed marks are read by nobody (they are no node's children).
         return;
     }
+    const auto order = blocks_.order(b);
     refined_order_.clear();
     if (order.size() > 1 && refine(b, refined_order_)) {
         std::copy(refined_order_.begin(), refined_order_.end(), order.begin());  // a permutation: same length
@@ -489,7 +518,12 @@ void MemoryGuide::run_block(decompose::BlockId b) {
 }
 
 void MemoryGuide::run_sum(std::span<const std::uint32_t> members, std::span<const std::uint32_t> path) {
-    for (std::uint32_t b : members) forget(b);
+    for (std::uint32_t b : members) {
+        forget(b);
+        if (root_state_.empty() || root_state_[b] == kNotRoot) continue;
+        if (root_state_[b] == kRootRefined) restore_root_order(b);  // a sum's member keeps its order
+        root_state_[b] = kRootRun;
+    }
     for_each_swept_source(members, path, [&](std::uint32_t b, std::uint32_t x) { execute(blocks_.order(b)[x]); });
 }
 

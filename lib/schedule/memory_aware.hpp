@@ -40,6 +40,9 @@ public:
     // skip children scans while no block is announced.
     MemoryGuide(const Dag& dag, const Dag& skeleton, const decompose::Decomposition& dec,
                 blocks::ScheduleTable& blocks, bool reference = false);
+    MemoryGuide(const MemoryGuide&) = delete;
+    MemoryGuide& operator=(const MemoryGuide&) = delete;
+    ~MemoryGuide();
 
     // Change of the open-node count if block b's sources ran now; the
     // caller keys block b by it until b is refreshed (drain_dirty).
@@ -128,8 +131,11 @@ private:
     std::vector<std::uint32_t> used_gains_;
     std::vector<NodeId> refined_order_;  // run_block's scratch
     // refine_roots(): per block, whether refine() was settled in advance
-    // (empty when no block was), and the refined orders, by source offset.
-    static constexpr std::uint8_t kNotRoot = 0, kRootRefined = 1, kRootKept = 2;
+    // (empty when no block was): refined (the refined order in place, the
+    // block's own order in root_order_, by source offset, until it runs),
+    // refined to its own order, kept, or run (or swept) since.
+    static constexpr std::uint8_t kNotRoot = 0, kRootRefined = 1, kRootKept = 2, kRootSame = 3, kRootRun = 4;
+    void restore_root_order(decompose::BlockId b);
     std::vector<std::uint8_t> root_state_;
     std::vector<NodeId> root_order_;
     std::uint64_t refined_ = 0, kept_ = 0, settled_ = 0;
