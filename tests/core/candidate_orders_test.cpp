@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -89,6 +90,24 @@ Dag random_case(std::uint64_t seed) {
     }
 }
 
+// FIFO as the textbook queue: the sources in id order, then each node as
+// its last parent runs, a parent's children in list order.
+std::vector<NodeId> fifo_reference(const Dag& dag) {
+    std::vector<std::uint32_t> missing(dag.node_count());
+    std::deque<NodeId> queue;
+    for (NodeId v = 0; v < dag.node_count(); ++v)
+        if ((missing[v] = dag.in_degree(v)) == 0) queue.push_back(v);
+    std::vector<NodeId> order;
+    while (!queue.empty()) {
+        const NodeId v = queue.front();
+        queue.pop_front();
+        order.push_back(v);
+        for (NodeId c : dag.children(v))
+            if (--missing[c] == 0) queue.push_back(c);
+    }
+    return order;
+}
+
 // A random topological order (every eligible node equally likely).
 std::vector<NodeId> random_topological(const Dag& dag, SplitMix64& rng) {
     return pebble::baseline_order(dag, pebble::Policy::random, rng.next());
@@ -148,6 +167,7 @@ TEST(CandidateOrders, GreedyFifoAndLevelOrdersAreValid) {
         reference::validate_order(dag, f);
         ASSERT_EQ(a, reference::area(dag, f)) << "seed " << seed;
         EXPECT_EQ(pebble::baseline_order(dag, pebble::Policy::fifo), f);
+        ASSERT_EQ(f, fifo_reference(dag)) << "seed " << seed;
         const std::vector<NodeId> l = pebble::baseline_order(dag, pebble::Policy::level);
         reference::validate_order(dag, l);
         const auto lv = dag.levels();
