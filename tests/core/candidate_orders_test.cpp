@@ -182,6 +182,36 @@ TEST(CandidateOrders, GreedyFifoAndLevelOrdersAreValid) {
     }
 }
 
+// FIFO with its look-ahead prefetches off, on, and as ids_local decides:
+// the same order as the textbook queue, the same AREA.
+TEST(CandidateOrders, FifoWithAndWithoutPrefetchAsTheQueue) {
+    for (int mode : {0, 1, -1}) {
+        const int before = pebble::detail::set_fifo_prefetch(mode);
+        for (std::uint64_t seed = 0; seed < 300; ++seed) {
+            const Dag dag = random_case(seed);
+            std::uint64_t a = 0;
+            const std::vector<NodeId> f = pebble::fifo_order(dag, a);
+            ASSERT_EQ(f, fifo_reference(dag)) << "mode " << mode << " seed " << seed;
+            ASSERT_EQ(a, reference::area(dag, f)) << "mode " << mode << " seed " << seed;
+        }
+        pebble::detail::set_fifo_prefetch(before);
+    }
+}
+
+// ids_local: block sums (a block's ids together) are local at any size;
+// random layered and Erdős–Rényi dags past a few hundred nodes are not;
+// dags of at most 65 nodes are (every arc within 64 ids).
+TEST(CandidateOrders, IdsLocalOnBlocksNotOnRandomDags) {
+    SplitMix64 rng(77);
+    EXPECT_TRUE(pebble::ids_local(sum_of_blocks(5000, rng)));
+    EXPECT_TRUE(pebble::ids_local(sum_of_blocks(20, rng)));
+    EXPECT_TRUE(pebble::ids_local(test::random_dag(65, 0.2, 3)));
+    EXPECT_FALSE(pebble::ids_local(test::random_dag(900, 0.01, 3)));
+    EXPECT_FALSE(pebble::ids_local(test::random_dag(5000, 4.0 / 5000, 3)));
+    EXPECT_FALSE(pebble::ids_local(layered(4, 5000, 0.001, rng)));
+    EXPECT_TRUE(pebble::ids_local(Dag{}));
+}
+
 TEST(CandidateOrders, PlaysAsBefore) {
     for (std::uint64_t seed = 0; seed < 300; ++seed) {
         const Dag dag = random_case(seed);
