@@ -1,6 +1,7 @@
 // Baseline execution orders that IC-optimal schedules are compared with
 // (guidelines paper §3.4, §4.4, §5.4: "eager" = newest eligible first).
 #include <algorithm>
+#include <utility>
 
 #include "common/random.hpp"
 #include "pebble/pebble.hpp"
@@ -9,30 +10,51 @@ namespace ics::pebble {
 
 namespace {
 
+int g_fifo_prefetch = -1;  // detail::set_fifo_prefetch
+
 // With `area`, the order's AREA summed as it is built: after running
 // order[head], the eligible tasks are exactly order[head + 1 ..] (the queue).
-std::vector<NodeId> fifo(const Dag& dag, std::uint64_t* area = nullptr) {
-    std::vector<NodeId> order;
-    order.reserve(dag.node_count());
-    std::vector<std::uint32_t> missing(dag.node_count());
-    for (NodeId v = 0; v < dag.node_count(); ++v) {
+template <bool Prefetch>
+std::vector<NodeId> fifo(const Dag& dag, std::uint64_t* area) {
+    const NodeId n = dag.node_count();
+    // The output doubles as the queue: entries in [head + 1, tail) are
+    // eligible. Every node is written at `tail` and kept by advancing it
+    // (issue 18: no push_back's capacity check, no branch on a count that
+    // reaches 0 at random; one slot past the end takes the last write).
+    std::vector<NodeId> order(static_cast<std::size_t>(n) + 1);
+    std::vector<std::uint32_t> missing(n);
+    std::size_t tail = 0;
+    for (NodeId v = 0; v < n; ++v) {
         missing[v] = dag.in_degree(v);
-        if (missing[v] == 0) order.push_back(v);
+        order[tail] = v;
+        tail += missing[v] == 0 ? 1 : 0;
     }
-    // The output doubles as the queue: entries past `head` are eligible.
-    std::uint64_t sum = order.size();
-    for (std::size_t head = 0; head < order.size(); ++head) {
+    std::uint64_t sum = tail;
+    for (std::size_t head = 0; head < tail; ++head) {
         // The queue names the next nodes: their children lists and the
-        // children's counts, at random places, are loaded a few steps ahead.
-        if (head + 16 < order.size()) __builtin_prefetch(dag.children(order[head + 16]).data());
-        if (head + 8 < order.size())
-            for (NodeId c : dag.children(order[head + 8])) __builtin_prefetch(&missing[c]);
-        for (NodeId c : dag.children(order[head]))
-            if (--missing[c] == 0) order.push_back(c);
-        sum += order.size() - head - 1;
+        // children's counts, at random places, are loaded a few steps ahead
+        // (not on dags whose arcs join nearby ids, ids_local: 10^6-node
+        // block sums 11.3 → 7.1 ms without; random layered 37 → 55 ms,
+        // a triangular mesh 3.3 → 4.4 ms).
+        if constexpr (Prefetch) {
+            if (head + 16 < tail) __builtin_prefetch(dag.children(order[head + 16]).data());
+            if (head + 8 < tail)
+                for (NodeId c : dag.children(order[head + 8])) __builtin_prefetch(&missing[c]);
+        }
+        for (NodeId c : dag.children(order[head])) {
+            order[tail] = c;
+            tail += --missing[c] == 0 ? 1 : 0;
+        }
+        sum += tail - head - 1;
     }
     if (area) *area = sum;
+    order.resize(tail);
     return order;
+}
+
+std::vector<NodeId> fifo(const Dag& dag, std::uint64_t* area = nullptr) {
+    const bool prefetch = g_fifo_prefetch < 0 ? !ids_local(dag) : g_fifo_prefetch != 0;
+    return prefetch ? fifo<true>(dag, area) : fifo<false>(dag, area);
 }
 
 std::vector<NodeId> lifo(const Dag& dag) {
@@ -144,6 +166,22 @@ std::vector<NodeId> postorder(const Dag& dag) {
 }
 
 }  // namespace
+
+bool ids_local(const Dag& dag) {
+    const std::uint64_t n = dag.node_count();
+    const std::uint64_t samples = std::min<std::uint64_t>(n, 1024);
+    std::uint64_t arcs = 0, far = 0;
+    for (std::uint64_t i = 0; i < samples; ++i) {
+        const auto v = static_cast<NodeId>(i * n / samples);
+        for (NodeId c : dag.children(v)) {
+            ++arcs;
+            far += (c > v ? c - v : v - c) > 64 ? 1 : 0;
+        }
+    }
+    return far * 16 <= arcs;
+}
+
+int detail::set_fifo_prefetch(int mode) { return std::exchange(g_fifo_prefetch, mode); }
 
 std::vector<NodeId> fifo_order(const Dag& dag, std::uint64_t& area) { return fifo(dag, &area); }
 

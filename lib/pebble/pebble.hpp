@@ -51,5 +51,16 @@ std::vector<NodeId> fifo_order(const Dag& dag, std::uint64_t& area);
 // baseline_order(dag, Policy::level), with its AREA written to `area`,
 // found from the positions in one walk over the parent lists (no play).
 std::vector<NodeId> level_order(const Dag& dag, std::uint64_t& area);
+// Whether the dag's arcs join nearby ids (a sample of up to 1024 nodes
+// spread over the ids, at most 1/16 of their out-arcs spanning more than
+// 64 ids): then a node's children's counts sit in the cache lines near its
+// own and the orders' look-ahead prefetches cost more than they save.
+bool ids_local(const Dag& dag);
+
+namespace detail {
+// Test hook: FIFO's look-ahead prefetches decided by ids_local (-1), off
+// (0) or on (1). Returns the previous setting.
+int set_fifo_prefetch(int mode);
+}  // namespace detail
 
 }  // namespace ics::pebble

@@ -5,6 +5,7 @@
 
 #include "common/indexed_heap.hpp"
 #include "common/min_id_set.hpp"
+#include "pebble/pebble.hpp"
 #include "schedule/schedule.hpp"
 
 namespace ics::schedule {
@@ -18,13 +19,10 @@ namespace {
 // levels' cache misses where a small heap stays in cache).
 constexpr std::uint32_t kMaxBuckets = 32;
 std::uint32_t g_buckets = 2;
-}  // namespace
+int g_prefetch = -1;  // set_greedy_order_prefetch
 
-std::uint32_t set_greedy_order_buckets(std::uint32_t buckets) {
-    return std::exchange(g_buckets, std::min(buckets, kMaxBuckets));
-}
-
-std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area) {
+template <bool Prefetch>
+std::vector<NodeId> greedy(const Dag& dag, std::uint64_t* area) {
     const NodeId n = dag.node_count();
     // Per node, side by side (one cache line touched per node): its
     // unexecuted parent arcs and the XOR of their tails, which names the
@@ -105,7 +103,10 @@ std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area) {
         }
         order.push_back(u);
         --eligible;
-        for (NodeId c : dag.children(u)) __builtin_prefetch(&pend[c]);
+        // (Not where ids are local, pebble::ids_local: the children's
+        // states sit near u's; 10^6-node block sums 36 → 34 ms without.)
+        if constexpr (Prefetch)
+            for (NodeId c : dag.children(u)) __builtin_prefetch(&pend[c]);
         for (NodeId c : dag.children(u)) {
             Pending& pc = pend[c];
             --pc.missing;
@@ -136,6 +137,19 @@ std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area) {
     }
     order.insert(order.end(), sinks.begin(), sinks.end());
     return order;
+}
+
+}  // namespace
+
+std::uint32_t set_greedy_order_buckets(std::uint32_t buckets) {
+    return std::exchange(g_buckets, std::min(buckets, kMaxBuckets));
+}
+
+int set_greedy_order_prefetch(int mode) { return std::exchange(g_prefetch, mode); }
+
+std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area) {
+    const bool prefetch = g_prefetch < 0 ? !pebble::ids_local(dag) : g_prefetch != 0;
+    return prefetch ? greedy<true>(dag, area) : greedy<false>(dag, area);
 }
 
 }  // namespace ics::schedule

@@ -187,5 +187,9 @@ std::vector<NodeId> greedy_order(const Dag& dag, std::uint64_t* area = nullptr);
 // (default 2, at most 32) in a MinIdSet per gain, the others in its heap;
 // 0: all in the heap (the path before). Returns the previous setting.
 std::uint32_t set_greedy_order_buckets(std::uint32_t buckets);
+// Test hook: greedy_order's prefetch of a popped node's children's states
+// as pebble::ids_local decides (-1), off (0) or on (1). Returns the
+// previous setting.
+int set_greedy_order_prefetch(int mode);
 
 }  // namespace ics::schedule

@@ -67,11 +67,18 @@ const Dag& greedy_case(int which) {
     return which == 0 ? er : layered;
 }
 
+const Dag& block_sum();
+
+// Also on the block sum (dag 2); its children's prefetch as
+// pebble::ids_local decides (prefetch -1), off (0) or on (1).
 void BM_GreedyOrder(benchmark::State& state) {
-    const Dag& g = greedy_case(static_cast<int>(state.range(0)));
+    const int which = static_cast<int>(state.range(0));
+    const Dag& g = which == 2 ? block_sum() : greedy_case(which);
+    const int before = schedule::set_greedy_order_prefetch(static_cast<int>(state.range(1)));
     std::uint64_t area = 0;
     for (auto _ : state) benchmark::DoNotOptimize(schedule::greedy_order(g, &area));
-    state.SetLabel(state.range(0) == 0 ? "er" : "layered");
+    schedule::set_greedy_order_prefetch(before);
+    state.SetLabel(which == 0 ? "er" : which == 1 ? "layered" : "blocks");
     state.counters["area"] = static_cast<double>(area);
 }
 
@@ -88,11 +95,16 @@ void BM_SidneyOrder(benchmark::State& state) {
 // level order, and the plays that score and evaluate an order (here the
 // greedy order): pebble::area (AREA alone) and pebble::evaluate (E(t), the
 // memory cost).
+// FIFO also on the block sum (dag 2), its look-ahead prefetches as
+// pebble::ids_local decides (prefetch -1), off (0) or on (1).
 void BM_FifoOrder(benchmark::State& state) {
-    const Dag& g = greedy_case(static_cast<int>(state.range(0)));
+    const int which = static_cast<int>(state.range(0));
+    const Dag& g = which == 2 ? block_sum() : greedy_case(which);
+    const int before = pebble::detail::set_fifo_prefetch(static_cast<int>(state.range(1)));
     std::uint64_t area = 0;
     for (auto _ : state) benchmark::DoNotOptimize(pebble::fifo_order(g, area));
-    state.SetLabel(state.range(0) == 0 ? "er" : "layered");
+    pebble::detail::set_fifo_prefetch(before);
+    state.SetLabel(which == 0 ? "er" : which == 1 ? "layered" : "blocks");
     state.counters["area"] = static_cast<double>(area);
 }
 
@@ -210,9 +222,15 @@ void BM_MemoryObjective(benchmark::State& state) {
 
 BENCHMARK(BM_GreedyBlockCompleteMinusOne)->Arg(300)->Arg(1000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GreedyBlockRandomLayer)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_GreedyOrder)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GreedyOrder)
+    ->ArgsProduct({{0, 1, 2}, {-1, 0, 1}})
+    ->ArgNames({"dag", "prefetch"})
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SidneyOrder)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_FifoOrder)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FifoOrder)
+    ->ArgsProduct({{0, 1, 2}, {-1, 0, 1}})
+    ->ArgNames({"dag", "prefetch"})
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LevelOrder)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_AreaPlay)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Evaluate)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -89,6 +90,24 @@ Dag random_case(std::uint64_t seed) {
     }
 }
 
+// FIFO as the textbook queue: the sources in id order, then each node as
+// its last parent runs, a parent's children in list order.
+std::vector<NodeId> fifo_reference(const Dag& dag) {
+    std::vector<std::uint32_t> missing(dag.node_count());
+    std::deque<NodeId> queue;
+    for (NodeId v = 0; v < dag.node_count(); ++v)
+        if ((missing[v] = dag.in_degree(v)) == 0) queue.push_back(v);
+    std::vector<NodeId> order;
+    while (!queue.empty()) {
+        const NodeId v = queue.front();
+        queue.pop_front();
+        order.push_back(v);
+        for (NodeId c : dag.children(v))
+            if (--missing[c] == 0) queue.push_back(c);
+    }
+    return order;
+}
+
 // A random topological order (every eligible node equally likely).
 std::vector<NodeId> random_topological(const Dag& dag, SplitMix64& rng) {
     return pebble::baseline_order(dag, pebble::Policy::random, rng.next());
@@ -148,6 +167,7 @@ TEST(CandidateOrders, GreedyFifoAndLevelOrdersAreValid) {
         reference::validate_order(dag, f);
         ASSERT_EQ(a, reference::area(dag, f)) << "seed " << seed;
         EXPECT_EQ(pebble::baseline_order(dag, pebble::Policy::fifo), f);
+        ASSERT_EQ(f, fifo_reference(dag)) << "seed " << seed;
         const std::vector<NodeId> l = pebble::baseline_order(dag, pebble::Policy::level);
         reference::validate_order(dag, l);
         const auto lv = dag.levels();
@@ -160,6 +180,36 @@ TEST(CandidateOrders, GreedyFifoAndLevelOrdersAreValid) {
         expect_same_evaluation(dag, f, "fifo");
         expect_same_evaluation(dag, l, "level");
     }
+}
+
+// FIFO with its look-ahead prefetches off, on, and as ids_local decides:
+// the same order as the textbook queue, the same AREA.
+TEST(CandidateOrders, FifoWithAndWithoutPrefetchAsTheQueue) {
+    for (int mode : {0, 1, -1}) {
+        const int before = pebble::detail::set_fifo_prefetch(mode);
+        for (std::uint64_t seed = 0; seed < 300; ++seed) {
+            const Dag dag = random_case(seed);
+            std::uint64_t a = 0;
+            const std::vector<NodeId> f = pebble::fifo_order(dag, a);
+            ASSERT_EQ(f, fifo_reference(dag)) << "mode " << mode << " seed " << seed;
+            ASSERT_EQ(a, reference::area(dag, f)) << "mode " << mode << " seed " << seed;
+        }
+        pebble::detail::set_fifo_prefetch(before);
+    }
+}
+
+// ids_local: block sums (a block's ids together) are local at any size;
+// random layered and Erdős–Rényi dags past a few hundred nodes are not;
+// dags of at most 65 nodes are (every arc within 64 ids).
+TEST(CandidateOrders, IdsLocalOnBlocksNotOnRandomDags) {
+    SplitMix64 rng(77);
+    EXPECT_TRUE(pebble::ids_local(sum_of_blocks(5000, rng)));
+    EXPECT_TRUE(pebble::ids_local(sum_of_blocks(20, rng)));
+    EXPECT_TRUE(pebble::ids_local(test::random_dag(65, 0.2, 3)));
+    EXPECT_FALSE(pebble::ids_local(test::random_dag(900, 0.01, 3)));
+    EXPECT_FALSE(pebble::ids_local(test::random_dag(5000, 4.0 / 5000, 3)));
+    EXPECT_FALSE(pebble::ids_local(layered(4, 5000, 0.001, rng)));
+    EXPECT_TRUE(pebble::ids_local(Dag{}));
 }
 
 TEST(CandidateOrders, PlaysAsBefore) {

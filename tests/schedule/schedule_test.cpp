@@ -651,18 +651,25 @@ std::vector<NodeId> scanning_greedy_order(const Dag& dag) {
 // a MinIdSet per gain (0, 1, 2, 8, 32 such buckets; 0: all in the heap):
 // the same order as the scanning one with its lazy heap on 400 random and
 // layered dags of up to 800 nodes, and its AREA is the play's.
+// With its children's prefetch on and off (set_greedy_order_prefetch).
 TEST(Schedule, GreedyOrderAsTheScanningOne) {
-    for (const std::uint32_t buckets : {8u, 0u, 1u, 2u, 32u}) {
-        const std::uint32_t before = set_greedy_order_buckets(buckets);
-        for (std::uint64_t seed = 0; seed < 400; ++seed) {
-            const auto n = static_cast<std::uint32_t>(5 + (seed * 61) % 795);
-            const Dag g = mixed_dag(seed, n, 3.0 / n + 0.01 * static_cast<double>(seed % 5), 0.4);
-            std::uint64_t area = 0;
-            const std::vector<NodeId> order = greedy_order(g, &area);
-            ASSERT_EQ(order, scanning_greedy_order(g)) << "seed " << seed << " buckets " << buckets;
-            ASSERT_EQ(area, pebble::area(g, order)) << "seed " << seed << " buckets " << buckets;
+    for (const int prefetch : {1, 0}) {
+        const int was = set_greedy_order_prefetch(prefetch);
+        for (const std::uint32_t buckets : {8u, 0u, 1u, 2u, 32u}) {
+            const std::uint32_t before = set_greedy_order_buckets(buckets);
+            for (std::uint64_t seed = 0; seed < 400; ++seed) {
+                const auto n = static_cast<std::uint32_t>(5 + (seed * 61) % 795);
+                const Dag g = mixed_dag(seed, n, 3.0 / n + 0.01 * static_cast<double>(seed % 5), 0.4);
+                std::uint64_t area = 0;
+                const std::vector<NodeId> order = greedy_order(g, &area);
+                ASSERT_EQ(order, scanning_greedy_order(g))
+                    << "seed " << seed << " buckets " << buckets << " prefetch " << prefetch;
+                ASSERT_EQ(area, pebble::area(g, order))
+                    << "seed " << seed << " buckets " << buckets << " prefetch " << prefetch;
+            }
+            set_greedy_order_buckets(before);
         }
-        set_greedy_order_buckets(before);
+        set_greedy_order_prefetch(was);
     }
 }
 
