@@ -74,6 +74,7 @@
 #include "area/area.hpp"
 #include "area/flow_network.hpp"
 #include "area/push_relabel.hpp"
+#include "common/cpu.hpp"
 #include "common/error.hpp"
 
 namespace ics::area {
@@ -355,17 +356,10 @@ bool g_small_networks = true;
 // (s, t, u's jobs in order, then the markers): s's to the markers, t's from
 // the jobs, a job's to t, to its parents in u, from its children in u and
 // from the markers among its children; a marker's from s and to its parents
-// in u. By popcounts: the default x86-64 target has no POPCNT instruction
-// (std::popcount is a libgcc call there, as linearize.cpp notes), so this
-// runs only where the CPU has it (fast_popcount), compiled for it.
+// in u. By popcounts: compiled for POPCNT and run only where the CPU has
+// it (cpu_has_popcnt: std::popcount is a libgcc call otherwise).
 #if defined(__x86_64__) && defined(__GNUC__)
-bool fast_popcount() {
-    static const bool hw = __builtin_cpu_supports("popcnt");
-    return hw;
-}
 [[gnu::target("popcnt")]]
-#else
-bool fast_popcount() { return true; }
 #endif
 void local_degrees(std::uint16_t* d, std::uint64_t u, std::uint64_t released, const std::uint8_t* marker,
                    std::uint32_t weight, const std::uint64_t* parents, const std::uint64_t* children) {
@@ -923,7 +917,7 @@ private:
     Capacity solve_small(std::uint32_t vertices, Arcs&& arcs, Degrees&& degrees) {
         constexpr bool counted = !std::is_same_v<std::remove_cvref_t<Degrees>, std::nullptr_t>;
         bool direct = false;
-        if constexpr (counted) direct = g_direct_build && fast_popcount();
+        if constexpr (counted) direct = g_direct_build && cpu_has_popcnt();
         if (direct) {
             if constexpr (counted) small_.begin_counted(vertices, degrees);
         } else {

@@ -25,6 +25,7 @@
 #include <bit>
 
 #include "blocks/block_detail.hpp"
+#include "common/cpu.hpp"
 
 namespace ics::blocks::detail {
 
@@ -586,8 +587,7 @@ template <int W>
 template <int W>
 ExactResult dispatch(const BlockView& v, bool want_order, bool small) {
 #ifdef ICS_BLOCKS_POPCNT_DISPATCH
-    static const bool has_popcnt = __builtin_cpu_supports("popcnt");
-    if (has_popcnt) return search_popcnt<W>(v, want_order, small);
+    if (cpu_has_popcnt()) return search_popcnt<W>(v, want_order, small);
 #endif
     return search_any<W>(v, want_order, small);
 }
@@ -639,8 +639,7 @@ bool exact_search_masks(std::span<const std::uint64_t> kids, std::uint32_t botto
         fail(Errc::internal, "exact_search_masks: " + std::to_string(kids.size()) + " sources, " +
                                  std::to_string(bottoms) + " sinks");
 #ifdef ICS_BLOCKS_POPCNT_DISPATCH
-    static const bool has_popcnt = __builtin_cpu_supports("popcnt");
-    if (has_popcnt) return masks_search_popcnt(kids, bottoms, order, profile);
+    if (cpu_has_popcnt()) return masks_search_popcnt(kids, bottoms, order, profile);
 #endif
     return masks_search(kids, bottoms, order, profile);
 }

@@ -10,6 +10,7 @@
 
 #include <boost/container/flat_map.hpp>
 
+#include "common/cpu.hpp"
 #include "dag/big_vector.hpp"
 #include "priority/priority.hpp"
 #include "priority/window_form.hpp"
@@ -282,8 +283,7 @@ inline std::int64_t and_popcount_any(const std::uint64_t* a, const std::uint64_t
     return c;
 }
 std::int64_t and_popcount(const std::uint64_t* a, const std::uint64_t* b, std::size_t n) {
-    static const bool hw = __builtin_cpu_supports("popcnt");
-    return hw ? and_popcount_hw(a, b, n) : and_popcount_any(a, b, n);
+    return cpu_has_popcnt() ? and_popcount_hw(a, b, n) : and_popcount_any(a, b, n);
 }
 #else
 std::int64_t and_popcount(const std::uint64_t* a, const std::uint64_t* b, std::size_t n) {
