@@ -35,25 +35,21 @@ std::uint32_t sort_unique(std::vector<BlockId>& v, std::uint32_t first, std::uin
     return static_cast<std::uint32_t>(std::unique(v.begin() + first, v.begin() + last) - v.begin());
 }
 
-// Sorts the node ids v[0, k) (distinct: a node is listed once): one 64-bit
-// word of bits when they lie within 64 of each other (a small block of a
-// generated dag: the insertion sort's mispredicted compares were ~20% of
-// the search on sums of 10x10 blocks), insertion sort for a few, a bitmap
-// over [min, max] when the ids are dense, std::sort otherwise.
+// Sorts the node ids v[0, k) (distinct: a node is listed once) by a
+// bitmap over [min, max] when the ids are dense (blocks of generated dags
+// usually are), held in one 64-bit word when they lie within 64 of each
+// other (a small block: the insertion sort's mispredicted compares were
+// ~20% of the search on sums of 10x10 blocks); else insertion sort for a
+// few, std::sort for sparse ones.
 void sort_ids(NodeId* v, std::size_t k, std::vector<std::uint64_t>& bits) {
-    if (k <= 64) {
-        NodeId min = v[0], max = v[0];
-        for (std::size_t i = 1; i < k; ++i) {
-            min = std::min(min, v[i]);
-            max = std::max(max, v[i]);
-        }
-        if (max - min < 64) {
-            std::uint64_t word = 0;
-            for (std::size_t i = 0; i < k; ++i) word |= std::uint64_t{1} << (v[i] - min);
-            for (std::size_t i = 0; word != 0; word &= word - 1)
-                v[i++] = min + static_cast<NodeId>(__builtin_ctzll(word));
-            return;
-        }
+    const auto [lo, hi] = std::minmax_element(v, v + k);
+    const NodeId min = *lo, range = *hi - *lo + 1;
+    if (range <= 64) {
+        std::uint64_t word = 0;
+        for (std::size_t i = 0; i < k; ++i) word |= std::uint64_t{1} << (v[i] - min);
+        for (std::size_t i = 0; word != 0; word &= word - 1)
+            v[i++] = min + static_cast<NodeId>(__builtin_ctzll(word));
+        return;
     }
     if (k <= 16) {
         for (std::size_t i = 1; i < k; ++i) {
@@ -65,8 +61,6 @@ void sort_ids(NodeId* v, std::size_t k, std::vector<std::uint64_t>& bits) {
         return;
     }
     if (std::is_sorted(v, v + k)) return;  // the search often finds a chain's nodes in order
-    const auto [lo, hi] = std::minmax_element(v, v + k);
-    const NodeId min = *lo, range = *hi - *lo + 1;
     if (range / 64 > k) {
         std::sort(v, v + k);
         return;
