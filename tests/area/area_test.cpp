@@ -930,10 +930,7 @@ Dag shuffled_ids(const Dag& g, std::uint64_t seed) {
 // (the walk up stops at the first parent with a larger id; Kahn's order
 // follows), each with its default-budget decomposition.
 TEST(Bound, IdWalkAsTheTopologicalOne) {
-    struct Restore {
-        bool old = area::detail::set_area_bound_id_walk(true);
-        ~Restore() { area::detail::set_area_bound_id_walk(old); }
-    } restore;
+    const HookRestored restore(area::detail::set_area_bound_id_walk);
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
         const std::uint32_t width = 1000 + 300 * static_cast<std::uint32_t>(seed), n = 5000 + 2000 * static_cast<std::uint32_t>(seed);
         const Dag a = seed % 2 == 1 ? families::random_layered(5 + static_cast<std::uint32_t>(seed), width, 4.0 / width, seed)
@@ -974,14 +971,8 @@ TEST(Bound, IdWalkAsTheTopologicalOne) {
 // ids in order and shuffled, small (exact closure) and large; a dag with a
 // third level still walks.
 TEST(Bound, TwoLevelDegreeCountsAsTheWalks) {
-    struct Restore {
-        bool old = area::detail::set_area_bound_degree_counts(true);
-        bool old_walk = area::detail::set_area_bound_id_walk(true);
-        ~Restore() {
-            area::detail::set_area_bound_degree_counts(old);
-            area::detail::set_area_bound_id_walk(old_walk);
-        }
-    } restore;
+    const HookRestored restore_counts(area::detail::set_area_bound_degree_counts);
+    const HookRestored restore_walk(area::detail::set_area_bound_id_walk);
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
         const std::uint32_t blocks = seed % 2 == 1 ? 20 : 600;  // 400 / 12,000 nodes: closure / walks
         const Dag a = families::random_layered(2, 10 * blocks, 3.0 / (10 * blocks), seed);
