@@ -115,6 +115,9 @@ inline SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const 
 struct SidneyComponents {
     std::vector<NodeId> nodes;
     std::vector<std::uint32_t> start;  // components + 1 entries
+    // Each component's nodes + arcs (the budget's and the decomposition's
+    // measure), counted by runs of consecutive ids as the components are found.
+    std::vector<std::uint64_t> items;
 };
 SidneyComponents sidney_components(const Dag& dag);
 std::uint64_t sidney_work_budget(const Dag& dag, const SidneyComponents& comps);
@@ -123,6 +126,15 @@ std::uint64_t sidney_work_budget(const Dag& dag, const SidneyComponents& comps);
 SidneyDecomposition sidney_decomposition_from(const Dag& dag, SidneyComponents&& comps, std::uint64_t work_budget);
 
 namespace detail {
+// A component's share of the Sidney decomposition's work budget:
+// ⌊budget · cumulative / total⌋ (cumulative: the nodes + arcs of the
+// components up to it, 1 ≤ cumulative ≤ total), in 64 bits when the
+// product fits (a 128-bit division is a libgcc call, one per component).
+inline std::uint64_t sidney_share(std::uint64_t budget, std::uint64_t cumulative, std::uint64_t total) {
+    if (budget <= ~std::uint64_t{0} / cumulative) return budget * cumulative / total;
+    __extension__ typedef unsigned __int128 u128;
+    return static_cast<std::uint64_t>(static_cast<u128>(budget) * cumulative / total);
+}
 // Test hook: false runs every block of sidney_order, copies too (no
 // renaming of an original's orders, SidneyDecomposition::copy_of).
 // Returns the previous setting.

@@ -1046,9 +1046,14 @@ FlatComponents flat_components(const Dag& dag, const char* taken_flags) {
     std::partial_sum(count.begin(), count.end(), count.begin());
     out.nodes.resize(count.back());
     std::vector<std::uint32_t> cursor(count.begin(), count.end() - 1);
+    // Nodes + arcs per component: a run's arcs are its nodes' children, one
+    // span of the CSR (a node not taken has no taken child).
+    out.items.assign(count.size() - 1, 0);
+    const std::span<const std::uint64_t> off = dag.out_offsets();
     each_run([&](NodeId c, NodeId v, NodeId w) {
         std::iota(out.nodes.begin() + cursor[c], out.nodes.begin() + cursor[c] + (w - v), v);
         cursor[c] += w - v;
+        out.items[c] += (w - v) + (off[w] - off[v]);
     });
     return out;
 }
@@ -1273,9 +1278,13 @@ std::uint64_t sidney_work_budget(const Dag& dag, const SidneyComponents& comps) 
     // a Montage_25 copy 6,160 units for its 70 nodes + arcs): each adds
     // min(2 size², 2^20), cheap as their networks stay in cache.
     std::uint64_t small = 0;
+    const bool counted = comps.items.size() + 1 == comps.start.size();
     for (std::size_t c = 0; c + 1 < comps.start.size(); ++c) {
         std::uint64_t size = 0;
-        for (std::uint32_t k = comps.start[c]; k < comps.start[c + 1]; ++k) size += 1 + dag.children(comps.nodes[k]).size();
+        if (counted)
+            size = comps.items[c];
+        else
+            for (std::uint32_t k = comps.start[c]; k < comps.start[c + 1]; ++k) size += 1 + dag.children(comps.nodes[k]).size();
         size = std::min<std::uint64_t>(size, kSidneyWorkSmall);  // (no overflow below)
         small += std::min<std::uint64_t>(2 * size * size, kSidneyWorkSmall);
     }
@@ -1342,12 +1351,14 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
     // Each component may spend the budget's share of its nodes + arcs, plus
     // what the components before it left unspent: many small components
     // (sums) are all split, and one large one gets the whole budget.
-    std::vector<std::uint64_t> sizes(comps.size(), 0);
-    std::uint64_t total = 0, cumulative = 0;
-    for (std::size_t c = 0; c < comps.size(); ++c) {
-        for (NodeId j : comps[c]) sizes[c] += 1 + dag.children(j).size();
-        total += sizes[c];
+    if (comps.items.size() != comps.size()) {
+        comps.items.assign(comps.size(), 0);
+        for (std::size_t c = 0; c < comps.size(); ++c)
+            for (NodeId j : comps[c]) comps.items[c] += 1 + dag.children(j).size();
     }
+    const std::vector<std::uint64_t>& sizes = comps.items;
+    std::uint64_t total = 0, cumulative = 0;
+    for (std::uint64_t s : sizes) total += s;
     // Pieces of the bound's envelope (area.hpp): a complete component's
     // blocks, or a cut one's nodes weighted by Σ_children 1/missing: a marker
     // released by D ∩ C has all its `missing` parents there, so the weights
@@ -1365,7 +1376,7 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
     std::vector<std::uint32_t> component_of, copy_of(comps.size());
     for (std::size_t c = 0; c < comps.size(); ++c) {
         cumulative += sizes[c];
-        const u128 share = static_cast<u128>(work_budget) * cumulative / total;
+        const std::uint64_t share = detail::sidney_share(work_budget, cumulative, total);
         const std::size_t from = nodes.size();
         bool cut = false;
         // Sums of distinct components (random blocks) never hit: after 1,024
@@ -1387,7 +1398,7 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
             ++memo_hits;
             replayed = g_shortcuts;
         } else {
-            cut = dec.run(comps[c], static_cast<std::uint64_t>(share), nodes, ends, missing.data(), sizes[c]);
+            cut = dec.run(comps[c], share, nodes, ends, missing.data(), sizes[c]);
             keep = shaped && !seen && !cut;
             copy_of[c] = static_cast<std::uint32_t>(c);
         }

@@ -4,9 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <numeric>
 #include <queue>
+#include <random>
 #include <span>
 #include <string>
 #include <tuple>
@@ -656,7 +658,8 @@ Dag sum_of_parts(std::uint64_t seed, bool mixed) {
 
 // The dag's weakly connected components (sidney.cpp, flat_components:
 // counted and placed by runs of consecutive ids) against a plain search:
-// numbered by their smallest id, each one's nodes in id order. 300 sums of
+// numbered by their smallest id, each one's nodes in id order, each one's
+// nodes + arcs (counted by runs, the budget's measure). 300 sums of
 // small parts with ids consecutive (long runs), mixed (short runs), and
 // consecutive but the first node's component joined to the last one's by a
 // new sink (a component of two runs far apart).
@@ -700,9 +703,12 @@ TEST(Sidney, ComponentsAsASearch) {
         for (std::uint32_t c = 0; c < comps; ++c)
             for (NodeId v = 0; v < n; ++v)
                 if (label[v] == c) want.nodes.push_back(v);
+        want.items.assign(comps, 0);  // nodes + arcs, node by node
+        for (NodeId v = 0; v < n; ++v) want.items[label[v]] += 1 + g.out_degree(v);
         const area::SidneyComponents got = area::sidney_components(g);
         EXPECT_EQ(got.start, want.start) << "seed " << seed;
         EXPECT_EQ(got.nodes, want.nodes) << "seed " << seed;
+        EXPECT_EQ(got.items, want.items) << "seed " << seed;
         if (HasFailure()) return;
         bool in_order = true;  // every component one run
         for (NodeId v = 1; v < n; ++v) in_order = in_order && label[v] >= label[v - 1];
@@ -710,6 +716,27 @@ TEST(Sidney, ComponentsAsASearch) {
     }
     EXPECT_GT(one_run, 20);  // (some parts are not connected: their ids interleave)
     EXPECT_LT(one_run, 200);
+}
+
+// A component's share of the work budget (detail::sidney_share: in 64 bits
+// when the product fits) against the 128-bit quotient, at the edges of the
+// 64-bit product and at random.
+TEST(Sidney, ShareAsA128BitDivision) {
+    __extension__ typedef unsigned __int128 u128;
+    const std::uint64_t max = ~std::uint64_t{0};
+    std::vector<std::array<std::uint64_t, 3>> cases{{0, 1, 1}, {max, 1, 1}, {max, max, max}, {max, 1, max},
+                                                     {max / 3, 3, 7}, {max / 3 + 1, 3, 7}, {1u << 31, 1u << 31, 1u << 31},
+                                                     {(1ull << 32) + 1, 1ull << 32, (1ull << 32) + 5}};
+    std::mt19937_64 rng(18);
+    for (int k = 0; k < 20000; ++k) {
+        const std::uint64_t total = 1 + (rng() >> (rng() % 64));
+        const std::uint64_t cumulative = 1 + rng() % total;
+        cases.push_back({rng() >> (rng() % 64), cumulative, total});
+    }
+    for (const auto& [budget, cumulative, total] : cases)
+        ASSERT_EQ(area::detail::sidney_share(budget, cumulative, total),
+                  static_cast<std::uint64_t>(static_cast<u128>(budget) * cumulative / total))
+            << budget << " " << cumulative << " " << total;
 }
 
 // A hook of sidney.cpp set on for a test, restored after it.
