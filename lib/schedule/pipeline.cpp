@@ -372,17 +372,24 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
         std::vector<NodeId> order = greedy_order(dag, &area);
         offer(Method::greedy, "most newly eligible first", std::move(order), {}, false, area);
     }
+    std::uint64_t fifo_area = 0;
     {
-        std::uint64_t area = 0;
         opt.report("AREA fallback: candidate orders", to_build - 2, to_build);
-        std::vector<NodeId> order = pebble::fifo_order(dag, area);
-        offer(Method::fifo, "FIFO", std::move(order), {}, false, area);
+        std::vector<NodeId> order = pebble::fifo_order(dag, fifo_area);
+        offer(Method::fifo, "FIFO", std::move(order), {}, false, fifo_area);
     }
     {
-        std::uint64_t area = 0;
+        // On at most two levels (sums of bipartite blocks) the level order
+        // runs the sources in id order, as FIFO's queue does, then sinks,
+        // whose order changes no E(t): FIFO's AREA, a tie it loses (not built).
         opt.report("AREA fallback: candidate orders", to_build - 1, to_build);
-        std::vector<NodeId> order = pebble::level_order(dag, area);
-        offer(Method::level, "level order", std::move(order), {}, false, area);
+        if (dag.level_count() <= 2) {
+            offer(Method::level, "level order", {}, {}, false, fifo_area);
+        } else {
+            std::uint64_t area = 0;
+            std::vector<NodeId> order = pebble::level_order(dag, area);
+            offer(Method::level, "level order", std::move(order), {}, false, area);
+        }
     }
     if (!r.max_profile.empty()) {
         std::uint64_t sum = 0;

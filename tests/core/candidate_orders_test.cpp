@@ -182,6 +182,36 @@ TEST(CandidateOrders, GreedyFifoAndLevelOrdersAreValid) {
     }
 }
 
+// The AREA fallback's level-order candidate (pipeline.cpp: on dags of at
+// most two levels FIFO's AREA, the order not built) reports the AREA of
+// pebble::level_order, on sums of small random blocks of two levels and
+// more (chained), each over 64 nodes (no exhaustive search).
+TEST(CandidateOrders, FallbackReportsTheLevelOrdersArea) {
+    int two_levels = 0, more = 0;
+    for (std::uint64_t seed = 0; seed < 160; ++seed) {
+        SplitMix64 rng(seed * 31 + 7);
+        Dag dag = sum_of_blocks(30 + static_cast<std::uint32_t>(rng.below(30)), rng);
+        if (seed % 2 == 0) {  // no chains: two levels
+            DagBuilder b;
+            for (NodeId v = 0; v < dag.node_count(); ++v) b.add_node(std::string(dag.name(v)));
+            for (NodeId v = 0; v < dag.node_count(); ++v)
+                for (NodeId c : dag.children(v))
+                    if (dag.is_source(v)) b.add_arc(v, c);
+            dag = std::move(b).build();
+        }
+        if (dag.node_count() <= 64) continue;
+        const schedule::Result r = schedule::schedule(dag);
+        const std::size_t at = r.reason.find("level order ");
+        if (at == std::string::npos) continue;
+        std::uint64_t want = 0;
+        pebble::level_order(dag, want);
+        EXPECT_EQ(std::stoull(r.reason.substr(at + 12)), want) << "seed " << seed << ": " << r.reason;
+        (dag.level_count() <= 2 ? two_levels : more) += 1;
+    }
+    EXPECT_GT(two_levels, 40);
+    EXPECT_GT(more, 40);
+}
+
 // FIFO with its look-ahead prefetches off, on, and as ids_local decides:
 // the same order as the textbook queue, the same AREA.
 TEST(CandidateOrders, FifoWithAndWithoutPrefetchAsTheQueue) {
