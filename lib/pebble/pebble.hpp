@@ -48,6 +48,9 @@ std::vector<NodeId> baseline_order(const Dag& dag, Policy policy, std::uint64_t 
 // baseline_order(dag, Policy::fifo), with its AREA (area()) written to
 // `area`, summed as the order is built (no second pass).
 std::vector<NodeId> fifo_order(const Dag& dag, std::uint64_t& area);
+// The AREA of fifo_order(dag), without the order: on dags of at most two
+// levels from the sources' ranks (no play), else played.
+std::uint64_t fifo_area(const Dag& dag);
 // baseline_order(dag, Policy::level), with its AREA written to `area`,
 // found from the positions in one walk over the parent lists (no play).
 std::vector<NodeId> level_order(const Dag& dag, std::uint64_t& area);

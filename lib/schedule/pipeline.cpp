@@ -375,8 +375,15 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     std::uint64_t fifo_area = 0;
     {
         opt.report("AREA fallback: candidate orders", to_build - 2, to_build);
-        std::vector<NodeId> order = pebble::fifo_order(dag, fifo_area);
-        offer(Method::fifo, "FIFO", std::move(order), {}, false, fifo_area);
+        // On at most two levels FIFO's AREA comes without its order
+        // (pebble::fifo_area), which is built only when it wins.
+        if (dag.level_count() <= 2) fifo_area = pebble::fifo_area(dag);
+        if (dag.level_count() <= 2 && fifo_area <= cands[best].area) {
+            offer(Method::fifo, "FIFO", {}, {}, false, fifo_area);
+        } else {
+            std::vector<NodeId> order = pebble::fifo_order(dag, fifo_area);
+            offer(Method::fifo, "FIFO", std::move(order), {}, false, fifo_area);
+        }
     }
     {
         // On at most two levels (sums of bipartite blocks) the level order

@@ -182,33 +182,57 @@ TEST(CandidateOrders, GreedyFifoAndLevelOrdersAreValid) {
     }
 }
 
-// The AREA fallback's level-order candidate (pipeline.cpp: on dags of at
-// most two levels FIFO's AREA, the order not built) reports the AREA of
-// pebble::level_order, on sums of small random blocks of two levels and
-// more (chained), each over 64 nodes (no exhaustive search).
-TEST(CandidateOrders, FallbackReportsTheLevelOrdersArea) {
-    int two_levels = 0, more = 0;
+// sum_of_blocks without its chains (only the sources' arcs kept): at most
+// two levels.
+Dag two_levels(const Dag& dag) {
+    DagBuilder b;
+    for (NodeId v = 0; v < dag.node_count(); ++v) b.add_node(std::string(dag.name(v)));
+    for (NodeId v = 0; v < dag.node_count(); ++v)
+        for (NodeId c : dag.children(v))
+            if (dag.is_source(v)) b.add_arc(v, c);
+    return std::move(b).build();
+}
+
+// pebble::fifo_area (on at most two levels from the sources' ranks) is the
+// AREA of FIFO's order, on the random cases and their two-level versions.
+TEST(CandidateOrders, FifoAreaAsItsOrders) {
+    int ranked = 0;
+    for (std::uint64_t seed = 0; seed < 420; ++seed) {
+        const Dag dag = random_case(seed);
+        for (const Dag& g : {dag, two_levels(dag)}) {
+            std::uint64_t want = 0;
+            pebble::fifo_order(g, want);
+            ASSERT_EQ(pebble::fifo_area(g), want) << "seed " << seed;
+            ranked += g.level_count() <= 2 ? 1 : 0;
+        }
+    }
+    EXPECT_GT(ranked, 420);
+}
+
+// The AREA fallback's FIFO and level-order candidates (pipeline.cpp: on
+// dags of at most two levels FIFO's AREA from pebble::fifo_area, the order
+// built only if it wins; the level order's is FIFO's, not built) report
+// the AREAs of pebble::fifo_order and pebble::level_order, on sums of small
+// random blocks of two levels and more (chained), each over 64 nodes (no
+// exhaustive search).
+TEST(CandidateOrders, FallbackReportsTheFifoAndLevelOrdersAreas) {
+    int two = 0, more = 0;
     for (std::uint64_t seed = 0; seed < 160; ++seed) {
         SplitMix64 rng(seed * 31 + 7);
         Dag dag = sum_of_blocks(30 + static_cast<std::uint32_t>(rng.below(30)), rng);
-        if (seed % 2 == 0) {  // no chains: two levels
-            DagBuilder b;
-            for (NodeId v = 0; v < dag.node_count(); ++v) b.add_node(std::string(dag.name(v)));
-            for (NodeId v = 0; v < dag.node_count(); ++v)
-                for (NodeId c : dag.children(v))
-                    if (dag.is_source(v)) b.add_arc(v, c);
-            dag = std::move(b).build();
-        }
+        if (seed % 2 == 0) dag = two_levels(dag);
         if (dag.node_count() <= 64) continue;
         const schedule::Result r = schedule::schedule(dag);
-        const std::size_t at = r.reason.find("level order ");
-        if (at == std::string::npos) continue;
-        std::uint64_t want = 0;
-        pebble::level_order(dag, want);
-        EXPECT_EQ(std::stoull(r.reason.substr(at + 12)), want) << "seed " << seed << ": " << r.reason;
-        (dag.level_count() <= 2 ? two_levels : more) += 1;
+        const std::size_t level_at = r.reason.find("level order "), fifo_at = r.reason.find("FIFO ");
+        if (level_at == std::string::npos || fifo_at == std::string::npos) continue;
+        std::uint64_t level = 0, fifo = 0;
+        pebble::level_order(dag, level);
+        pebble::fifo_order(dag, fifo);
+        EXPECT_EQ(std::stoull(r.reason.substr(level_at + 12)), level) << "seed " << seed << ": " << r.reason;
+        EXPECT_EQ(std::stoull(r.reason.substr(fifo_at + 5)), fifo) << "seed " << seed << ": " << r.reason;
+        (dag.level_count() <= 2 ? two : more) += 1;
     }
-    EXPECT_GT(two_levels, 40);
+    EXPECT_GT(two, 40);
     EXPECT_GT(more, 40);
 }
 
