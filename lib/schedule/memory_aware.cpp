@@ -29,12 +29,13 @@ MemoryGuide::MemoryGuide(const Dag& dag, const Dag& skeleton, const decompose::D
       skel_(skeleton),
       dec_(dec),
       blocks_(blocks),
-      remaining_(dag.node_count()),
+      node_words_(3 * static_cast<std::size_t>(dag.node_count()), 0),
+      remaining_(node_words_.data(), dag.node_count()),
       executed_(dag.node_count(), 0),
       dirty_mark_(dec.block_count, 0),
       announced_(dec.block_count, kUnannounced),
-      count_(dag.node_count(), 0),
-      rank_(dag.node_count(), 0) {
+      count_(node_words_.data() + dag.node_count(), dag.node_count()),
+      rank_(node_words_.data() + 2 * static_cast<std::size_t>(dag.node_count()), dag.node_count()) {
     for (NodeId v = 0; v < dag.node_count(); ++v) remaining_[v] = dag.out_degree(v);
     if (!reference_) refine_roots();
 }
