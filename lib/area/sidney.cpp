@@ -524,6 +524,8 @@ public:
              const std::uint32_t* missing, std::uint64_t size) {
         budget_ = limit;
         exhausted_ = false;
+        local_released_.clear();
+        released_known_ = false;
         // The first call's scan and network (least_maximizer on the whole
         // component) cost at most 8 × size: predicted only when that could
         // pass the budget (a giant component past its share, issue 18).
@@ -571,6 +573,11 @@ public:
         return exhausted_;
     }
     bool exhausted() const noexcept { return any_exhausted_; }
+    // After run() in local mode: each block's released count (markers whose
+    // last parent not taken lies in it), in the order of `ends`; else null.
+    const std::vector<std::uint64_t>* released() const noexcept {
+        return released_known_ ? &local_released_ : nullptr;
+    }
     // What run() on a copy of an earlier component does, without the work:
     // its nodes taken, the work the earlier run spent counted (ComponentMemo).
     void replay(std::span<const NodeId> comp, std::uint64_t spent) {
@@ -746,6 +753,15 @@ private:
             if (a == 0) {  // u is one block (or the budget is spent)
                 if (exhausted_ && (u & (u - 1)) != 0) ++unsplit_;
                 any_exhausted_ = any_exhausted_ || exhausted_;
+                // Released by u: the children of u's nodes whose parents not
+                // taken all lie in done ∪ u (one of them in u: it reached them).
+                std::uint64_t reached = 0;
+                for (std::uint64_t b = u; b != 0; b &= b - 1) reached |= lchildren_[std::countr_zero(b)];
+                const std::uint64_t within = done | u;
+                std::uint64_t released = 0;
+                for (std::uint64_t c = reached; c != 0; c &= c - 1)
+                    released += (lparents_[std::countr_zero(c)] & ~within) == 0 ? 1u : 0u;
+                local_released_.push_back(released);
                 done |= u;
                 for (std::uint64_t b = u; b != 0; b &= b - 1) nodes.push_back(comp[std::countr_zero(b)]);
                 ends.push_back(static_cast<std::uint32_t>(nodes.size()));
@@ -754,6 +770,7 @@ private:
             stack[top++] = u & ~a;  // the rest, after a
             stack[top++] = a;
         }
+        released_known_ = true;
         return exhausted_;
     }
 
@@ -963,6 +980,8 @@ private:
     detail::PushRelabel<Capacity> pr_wide_;
     std::uint64_t budget_ = 0, work_ = 0, unsplit_ = 0;
     bool exhausted_ = false, any_exhausted_ = false;
+    std::vector<std::uint64_t> local_released_;  // released(), valid when released_known_
+    bool released_known_ = false;
 };
 
 // Components of at least this many nodes + arcs free their max-flow
@@ -1431,6 +1450,10 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
             std::uint64_t released = 0;
             for (std::size_t k = from; k < nodes.size(); ++k) released += missing[nodes[k]] > 0 ? 1u : 0u;
             released_of.push_back(released);
+        } else if (const std::vector<std::uint64_t>* local = dec.released(); local && g_shortcuts) {
+            // Counted from the masks as the local mode closed each block
+            // (none counted down: no later component reads these counts).
+            released_of.insert(released_of.end(), local->begin(), local->end());
         } else {
             for (std::size_t k = first.back(); k < ends.size(); ++k) {
                 std::uint64_t released = 0;
