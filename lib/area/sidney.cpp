@@ -1296,15 +1296,11 @@ std::uint64_t sidney_work_budget(const Dag& dag, const SidneyComponents& comps) 
     // nodes + arcs (a split per block, each a max-flow over what is left;
     // a Montage_25 copy 6,160 units for its 70 nodes + arcs): each adds
     // min(2 size², 2^20), cheap as their networks stay in cache.
+    if (comps.start.empty() || comps.items.size() + 1 != comps.start.size())
+        fail(Errc::internal, "Sidney work budget: the components come without their sizes");
     std::uint64_t small = 0;
-    const bool counted = comps.items.size() + 1 == comps.start.size();
-    for (std::size_t c = 0; c + 1 < comps.start.size(); ++c) {
-        std::uint64_t size = 0;
-        if (counted)
-            size = comps.items[c];
-        else
-            for (std::uint32_t k = comps.start[c]; k < comps.start[c + 1]; ++k) size += 1 + dag.children(comps.nodes[k]).size();
-        size = std::min<std::uint64_t>(size, kSidneyWorkSmall);  // (no overflow below)
+    for (std::uint64_t component : comps.items) {
+        const std::uint64_t size = std::min<std::uint64_t>(component, kSidneyWorkSmall);  // (no overflow below)
         small += std::min<std::uint64_t>(2 * size * size, kSidneyWorkSmall);
     }
     // A whole dag of up to 2^18 nodes + arcs (every single workflow of
@@ -1337,7 +1333,8 @@ SidneyDecomposition sidney_decomposition(const Dag& dag, std::span<const NodeId>
 }
 
 SidneyDecomposition sidney_decomposition_from(const Dag& dag, SidneyComponents&& comps, std::uint64_t work_budget) {
-    if (comps.nodes.size() != dag.node_count() || comps.start.empty() || comps.start.back() != dag.node_count())
+    if (comps.nodes.size() != dag.node_count() || comps.start.empty() || comps.start.back() != dag.node_count() ||
+        comps.items.size() + 1 != comps.start.size())
         fail(Errc::internal, "Sidney decomposition: the components are not the dag's");
     FlatComponents flat;
     static_cast<SidneyComponents&>(flat) = std::move(comps);
@@ -1370,12 +1367,7 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
     // Each component may spend the budget's share of its nodes + arcs, plus
     // what the components before it left unspent: many small components
     // (sums) are all split, and one large one gets the whole budget.
-    if (comps.items.size() != comps.size()) {
-        comps.items.assign(comps.size(), 0);
-        for (std::size_t c = 0; c < comps.size(); ++c)
-            for (NodeId j : comps[c]) comps.items[c] += 1 + dag.children(j).size();
-    }
-    const std::vector<std::uint64_t>& sizes = comps.items;
+    const std::vector<std::uint64_t>& sizes = comps.items;  // (flat_components counted them)
     std::uint64_t total = 0, cumulative = 0;
     for (std::uint64_t s : sizes) total += s;
     // Pieces of the bound's envelope (area.hpp): a complete component's
