@@ -89,12 +89,25 @@ std::vector<NodeId> lifo(const Dag& dag) {
     return order;
 }
 
-// With `area`, the order's AREA from the positions alone (no play): a node
-// at 0-based position pos(v) is ELIGIBLE after t executions exactly for
-// e(v) <= t <= pos(v), where e(v) = 0 for a source, else 1 + the largest
-// position of a parent; so AREA = Σ_v (pos(v) + 1 - e(v)) = n(n+1)/2 - Σ_v e(v).
-// The sum walks the nodes in id order, each one's parents contiguous
-// (issue 18: the play walked the order, whose children and counts sit at
+// An order's AREA from its positions alone (no play): a node at 0-based
+// position pos(v) is ELIGIBLE after t executions exactly for e(v) <= t <=
+// pos(v), where e(v) = 0 for a source, else 1 + its last parent's position;
+// so AREA = Σ_v (pos(v) + 1 - e(v)) = n(n+1)/2 - Σ_v e(v). `last(parents)`:
+// the position of the last of a non-source's parents. The nodes are walked
+// in id order, each one's parents contiguous. (Inlined with its `last`
+// into two_level_fifo_area's POPCNT copy.)
+template <class Last>
+ICS_PEBBLE_INLINE std::uint64_t area_by_last_parents(const Dag& dag, Last last) {
+    const NodeId n = dag.node_count();
+    std::uint64_t released = 0;  // Σ_v e(v)
+    for (NodeId v = 0; v < n; ++v) {
+        const auto ps = dag.parents(v);
+        if (!ps.empty()) released += std::uint64_t{last(ps)} + 1;
+    }
+    return std::uint64_t{n} * (std::uint64_t{n} + 1) / 2 - released;
+}
+// With `area`, the order's AREA from the positions (area_by_last_parents;
+// issue 18: the play walked the order, whose children and counts sit at
 // random places).
 std::vector<NodeId> level(const Dag& dag, std::uint64_t* area = nullptr) {
     const NodeId n = dag.node_count();
@@ -113,15 +126,11 @@ std::vector<NodeId> level(const Dag& dag, std::uint64_t* area = nullptr) {
         pos[v] = start[lv[v]]++;
         order[pos[v]] = v;
     }
-    std::uint64_t released = 0;  // Σ_v e(v)
-    for (NodeId v = 0; v < n; ++v) {
-        const auto ps = dag.parents(v);
-        if (ps.empty()) continue;
+    *area = area_by_last_parents(dag, [&](std::span<const NodeId> ps) {
         std::uint32_t last = 0;
         for (NodeId p : ps) last = std::max(last, pos[p]);
-        released += std::uint64_t{last} + 1;
-    }
-    *area = std::uint64_t{n} * (std::uint64_t{n} + 1) / 2 - released;
+        return last;
+    });
     return order;
 }
 
@@ -202,7 +211,7 @@ namespace {
 // start), then the sinks: a source's position is its rank among the
 // sources, a sink becomes eligible after its last parent, and AREA =
 // n(n+1)/2 − Σ_v e(v) as for the level order (e(v) = 0 for a source, else
-// 1 + its last parent's position). Ranks come from a bitmap of the
+// 1 + its last parent's position: area_by_last_parents). Ranks come from a bitmap of the
 // sources and a count per word (issue 18: sums of bipartite blocks; FIFO's
 // play wrote two arrays of n). Compiled for POPCNT too (cpu_has_popcnt).
 ICS_PEBBLE_INLINE std::uint64_t two_level_fifo_area(const Dag& dag) {
@@ -214,16 +223,12 @@ ICS_PEBBLE_INLINE std::uint64_t two_level_fifo_area(const Dag& dag) {
     for (NodeId v = 0; v < n; ++v) source[v >> 6] |= std::uint64_t{in[v + 1] == in[v]} << (v & 63);
     for (std::size_t w = 0; w < words; ++w)
         before[w + 1] = before[w] + static_cast<std::uint32_t>(std::popcount(source[w]));
-    const NodeId* const from = dag.in_sources().data();
-    std::uint64_t released = 0;  // Σ_v e(v)
-    for (NodeId v = 0; v < n; ++v) {
-        if (in[v + 1] == in[v]) continue;
-        NodeId last = 0;
-        for (std::uint64_t a = in[v]; a < in[v + 1]; ++a) last = std::max(last, from[a]);
+    // (The last parent by position is the one of largest id: ranks keep the ids' order.)
+    return area_by_last_parents(dag, [&](std::span<const NodeId> ps) {
+        const NodeId last = *std::max_element(ps.begin(), ps.end());
         const std::uint64_t below = (std::uint64_t{1} << (last & 63)) - 1;
-        released += 1 + before[last >> 6] + static_cast<std::uint64_t>(std::popcount(source[last >> 6] & below));
-    }
-    return std::uint64_t{n} * (std::uint64_t{n} + 1) / 2 - released;
+        return before[last >> 6] + static_cast<std::uint32_t>(std::popcount(source[last >> 6] & below));
+    });
 }
 #if defined(__x86_64__) && defined(__GNUC__)
 [[gnu::target("popcnt")]] std::uint64_t two_level_fifo_area_popcnt(const Dag& dag) { return two_level_fifo_area(dag); }

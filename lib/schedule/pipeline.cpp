@@ -372,13 +372,17 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
         std::vector<NodeId> order = greedy_order(dag, &area);
         offer(Method::greedy, "most newly eligible first", std::move(order), {}, false, area);
     }
+    // On at most two levels (sums of bipartite blocks) FIFO's AREA comes
+    // without its order (pebble::fifo_area), which is built only when it
+    // wins, and the level order runs the sources in id order, as FIFO's
+    // queue does, then sinks, whose order changes no E(t): FIFO's AREA, a
+    // tie it loses (not built).
+    const bool two_levels = dag.level_count() <= 2;
     std::uint64_t fifo_area = 0;
     {
         opt.report("AREA fallback: candidate orders", to_build - 2, to_build);
-        // On at most two levels FIFO's AREA comes without its order
-        // (pebble::fifo_area), which is built only when it wins.
-        if (dag.level_count() <= 2) fifo_area = pebble::fifo_area(dag);
-        if (dag.level_count() <= 2 && fifo_area <= cands[best].area) {
+        if (two_levels) fifo_area = pebble::fifo_area(dag);
+        if (two_levels && fifo_area <= cands[best].area) {
             offer(Method::fifo, "FIFO", {}, {}, false, fifo_area);
         } else {
             std::vector<NodeId> order = pebble::fifo_order(dag, fifo_area);
@@ -386,11 +390,8 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
         }
     }
     {
-        // On at most two levels (sums of bipartite blocks) the level order
-        // runs the sources in id order, as FIFO's queue does, then sinks,
-        // whose order changes no E(t): FIFO's AREA, a tie it loses (not built).
         opt.report("AREA fallback: candidate orders", to_build - 1, to_build);
-        if (dag.level_count() <= 2) {
+        if (two_levels) {
             offer(Method::level, "level order", {}, {}, false, fifo_area);
         } else {
             std::uint64_t area = 0;
