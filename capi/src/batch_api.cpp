@@ -37,9 +37,7 @@ batch::Options to_options(const ics_batch_options* opts) {
     batch::Options o;
     if (opts == nullptr) return o;
     check_version(opts->version, ICS_BATCH_OPTIONS_VERSION, "ics_batch_options");
-    int method = 0;  // read as an int: a C caller may have stored any value in the enum
-    static_assert(sizeof method == sizeof opts->method);
-    std::memcpy(&method, &opts->method, sizeof method);
+    const int method = enum_value(opts->method);
     if (method < ICS_BATCH_METHOD_AUTO || method > ICS_BATCH_METHOD_GREEDY)
         fail(Errc::invalid_argument, "ics_batch_options.method " + std::to_string(method) + " is not an ics_batch_method");
     o.method = static_cast<batch::Method>(method);
@@ -54,8 +52,9 @@ std::uint32_t count32(std::uint64_t v) { return static_cast<std::uint32_t>(v); }
 extern "C" {
 
 const char* ics_batch_method_name(ics_batch_method method) {
-    if (method < ICS_BATCH_METHOD_AUTO || method > ICS_BATCH_METHOD_GREEDY) return "unknown";
-    return batch::method_name(static_cast<batch::Method>(method));
+    const int m = enum_value(method);
+    if (m < ICS_BATCH_METHOD_AUTO || m > ICS_BATCH_METHOD_GREEDY) return "unknown";
+    return batch::method_name(static_cast<batch::Method>(m));
 }
 
 ics_status ics_batch_method_from_name(ics_batch_method* out, const char* name) {

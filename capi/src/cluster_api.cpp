@@ -65,9 +65,9 @@ std::span<const NodeId> ids(const uint32_t* p, size_t len, const char* what) {
     return {p, len};
 }
 
-cluster::Strategy to_strategy(ics_cluster_strategy s) {
+cluster::Strategy to_strategy(int s) {  // (enum_value of an ics_cluster_strategy)
     if (s < ICS_CLUSTER_DIRECT || s > ICS_CLUSTER_MIN_CUT)
-        fail(Errc::invalid_argument, "strategy " + std::to_string(static_cast<int>(s)) +
+        fail(Errc::invalid_argument, "strategy " + std::to_string(s) +
                                          " cannot extract (direct, staggered, donor or min-cut)");
     return static_cast<cluster::Strategy>(s);
 }
@@ -85,8 +85,9 @@ ics_status emit_cluster(ics_cluster** out, cluster::Cluster c, std::shared_ptr<c
 extern "C" {
 
 const char* ics_cluster_strategy_name(ics_cluster_strategy strategy) {
-    if (strategy < ICS_CLUSTER_DIRECT || strategy > ICS_CLUSTER_CHECK) return "unknown";
-    return cluster::strategy_name(static_cast<cluster::Strategy>(strategy));
+    const int s = enum_value(strategy);
+    if (s < ICS_CLUSTER_DIRECT || s > ICS_CLUSTER_CHECK) return "unknown";
+    return cluster::strategy_name(static_cast<cluster::Strategy>(s));
 }
 
 ics_status ics_cluster_strategy_from_name(ics_cluster_strategy* out, const char* name) {
@@ -122,7 +123,7 @@ ics_status ics_cluster_extract(ics_cluster** out, const ics_dag* dag, const uint
     ICS_API_BEGIN
     require(out, "out");
     const Dag& g = capi::check(dag).dag();
-    const auto s = to_strategy(strategy);
+    const auto s = to_strategy(enum_value(strategy));
     return emit_cluster(out, cluster::extract(g, ids(executed, executed_len, "executed"), k, s, to_options(opts)));
     ICS_API_END
 }
@@ -276,7 +277,7 @@ ics_status ics_cluster_sequence(ics_cluster_list** out, const ics_dag* dag, cons
     require(out, "out");
     const Dag& g = capi::check(dag).dag();
     if (sizes == nullptr && count > 0) fail(Errc::invalid_argument, "sizes is NULL");
-    const auto s = to_strategy(strategy);
+    const auto s = to_strategy(enum_value(strategy));
     auto h = std::make_unique<ics_cluster_list>();
     cluster::sequence(g, ids(executed, executed_len, "executed"), std::span<const std::uint32_t>(sizes, count), s,
                       to_options(opts), [&](cluster::Cluster&& cl) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -15,6 +16,18 @@
 #include "pebble/pebble.hpp"
 
 namespace ics::capi {
+
+// An enum a C caller passed (a parameter or an options field) as an int. C
+// lets any int sit in an enum; in C++ loading a value outside the
+// enumerators' range as the enum type is undefined (clang's
+// -fsanitize=enum stops there), so the bytes are copied before any check.
+template <class E>
+int enum_value(const E& e) noexcept {
+    static_assert(sizeof(int) == sizeof(E));
+    int v = 0;
+    std::memcpy(&v, &e, sizeof v);
+    return v;
+}
 
 // Magic numbers turn use of a foreign handle into ICS_ERR_MISUSE (as SQLite
 // does) instead of a crash; the registry of live handles below does the same

@@ -24,11 +24,7 @@ io::Format to_format(int f) {
 io::Format read_format(const ics_read_options* opts) {
     if (opts == nullptr) return io::Format::automatic;
     check_version(opts->version, ICS_READ_OPTIONS_VERSION, "ics_read_options");
-    // Read as an int: loading an out-of-range enum a C caller stored is undefined in C++.
-    int format = 0;
-    static_assert(sizeof format == sizeof opts->format);
-    std::memcpy(&format, &opts->format, sizeof format);
-    return to_format(format);
+    return to_format(enum_value(opts->format));
 }
 
 // The read limits and include policy of `opts` (README, "Security and
@@ -41,9 +37,7 @@ io::ReadLimits read_limits(const ics_read_options* opts) {
                   io::ReadLimits::kDefaultMaxNodes == ICS_READ_DEFAULT_MAX_NODES &&
                   io::ReadLimits::kDefaultMaxArcs == ICS_READ_DEFAULT_MAX_ARCS);
     if (opts == nullptr || opts->version < 2) return l;
-    int policy = 0;
-    static_assert(sizeof policy == sizeof opts->include_policy);
-    std::memcpy(&policy, &opts->include_policy, sizeof policy);
+    const int policy = enum_value(opts->include_policy);
     if (policy < ICS_INCLUDE_SAME_DIRECTORY_TREE || policy > ICS_INCLUDE_ALLOW)
         fail(Errc::invalid_argument, "unknown include policy " + std::to_string(policy));
     l.include_policy = static_cast<io::IncludePolicy>(policy);
@@ -96,11 +90,7 @@ io::PriorityOptions priority_options(const ics_priority_options* opts, io::Prior
     target = io::PriorityTarget::csv;
     if (opts == nullptr) return o;
     check_version(opts->version, ICS_PRIORITY_OPTIONS_VERSION, "ics_priority_options");
-    // Read as ints: loading an out-of-range enum a C caller stored is undefined in C++.
-    int t = 0, m = 0;
-    static_assert(sizeof t == sizeof opts->target && sizeof m == sizeof opts->mode);
-    std::memcpy(&t, &opts->target, sizeof t);
-    std::memcpy(&m, &opts->mode, sizeof m);
+    const int t = enum_value(opts->target), m = enum_value(opts->mode);
     if (t < ICS_PRIORITIES_DAGMAN || t > ICS_PRIORITIES_TABLE_JSON)
         fail(Errc::invalid_argument, "unknown priority target " + std::to_string(t));
     if (m < ICS_PRIORITY_MODE_REPLACE || m > ICS_PRIORITY_MODE_ADD)
@@ -142,8 +132,9 @@ int name_index(const char* const (&names)[N], const char* name, const char* what
 extern "C" {
 
 const char* ics_format_name(ics_format format) {
-    if (format < ICS_FORMAT_AUTO || format > ICS_FORMAT_ADJACENCY_JSON) return "unknown";
-    return io::format_name(static_cast<io::Format>(format));
+    const int f = enum_value(format);
+    if (f < ICS_FORMAT_AUTO || f > ICS_FORMAT_ADJACENCY_JSON) return "unknown";
+    return io::format_name(static_cast<io::Format>(f));
 }
 
 ics_status ics_format_from_name(ics_format* out, const char* name) {
@@ -158,7 +149,7 @@ ics_status ics_format_from_name(ics_format* out, const char* name) {
 }
 
 const char* ics_include_policy_name(ics_include_policy policy) {
-    const int p = static_cast<int>(policy);
+    const int p = enum_value(policy);
     if (p < ICS_INCLUDE_SAME_DIRECTORY_TREE || p > ICS_INCLUDE_ALLOW) return "unknown";
     return io::include_policy_name(static_cast<io::IncludePolicy>(p));
 }
@@ -240,7 +231,7 @@ ics_status ics_dag_write_file(const ics_dag* dag, const char* path, ics_format f
     ICS_API_BEGIN
     const ics_dag& d = check(dag);
     require(path, "path");
-    io::write_file(path, d.dag(), to_format(format));
+    io::write_file(path, d.dag(), to_format(enum_value(format)));
     return ICS_OK;
     ICS_API_END
 }
@@ -250,7 +241,7 @@ ics_status ics_dag_write_string(char** out, size_t* out_len, const ics_dag* dag,
     require(out, "out");
     const ics_dag& d = check(dag);
     std::ostringstream s;
-    io::write(s, d.dag(), to_format(format));
+    io::write(s, d.dag(), to_format(enum_value(format)));
     *out = copy_text(std::move(s).str(), out_len);
     return ICS_OK;
     ICS_API_END
@@ -279,7 +270,7 @@ ics_status ics_dag_write_dagman_priorities(char** out, size_t* out_len, const ic
 }
 
 const char* ics_priority_target_name(ics_priority_target target) {
-    const int t = static_cast<int>(target);
+    const int t = enum_value(target);
     return t >= 0 && t <= ICS_PRIORITIES_TABLE_JSON ? kTargetNames[t] : "unknown";
 }
 
@@ -293,7 +284,7 @@ ics_status ics_priority_target_from_name(ics_priority_target* out, const char* n
 }
 
 const char* ics_priority_mode_name(ics_priority_mode mode) {
-    const int m = static_cast<int>(mode);
+    const int m = enum_value(mode);
     return m >= 0 && m <= ICS_PRIORITY_MODE_ADD ? kModeNames[m] : "unknown";
 }
 

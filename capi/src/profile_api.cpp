@@ -8,9 +8,9 @@ using namespace ics::capi;
 
 namespace {
 
-pebble::Policy to_policy(ics_policy p) {
+pebble::Policy to_policy(int p) {  // (enum_value of an ics_policy)
     if (p < ICS_POLICY_FIFO || p > ICS_POLICY_POSTORDER)
-        fail(Errc::invalid_argument, "unknown policy " + std::to_string(static_cast<int>(p)));
+        fail(Errc::invalid_argument, "unknown policy " + std::to_string(p));
     return static_cast<pebble::Policy>(p);
 }
 
@@ -24,7 +24,7 @@ std::span<const NodeId> order_span(const uint32_t* order, size_t len) {
 extern "C" {
 
 const char* ics_policy_name(ics_policy policy) {
-    switch (policy) {
+    switch (enum_value(policy)) {
         case ICS_POLICY_FIFO: return "fifo";
         case ICS_POLICY_LIFO: return "lifo";
         case ICS_POLICY_LEVEL: return "level";
@@ -55,7 +55,7 @@ ics_status ics_dag_order(uint32_t* out, size_t capacity, size_t* out_count, cons
                          uint64_t seed) {
     ICS_API_BEGIN
     const Dag& g = check(dag).dag();
-    const auto pol = to_policy(policy);
+    const auto pol = to_policy(enum_value(policy));
     // Size query or short buffer: answer without computing the order.
     if (auto st = answer_without_copy(out, capacity, out_count, g.node_count())) return *st;
     return copy_out(out, capacity, out_count, pebble::baseline_order(g, pol, seed));

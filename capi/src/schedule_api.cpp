@@ -55,11 +55,7 @@ schedule::Options to_options(const ics_schedule_options* o) {
     opt.exact_max_downsets = o->exact_max_downsets;
     opt.block.exact_max_sources = o->block_exact_max_sources;
     if (o->version >= 2) {
-        // Read as an int: a C caller may store any value in the enum field,
-        // and loading an out-of-range enum is undefined in C++.
-        int objective = 0;
-        static_assert(sizeof objective == sizeof o->objective);
-        std::memcpy(&objective, &o->objective, sizeof objective);
+        const int objective = enum_value(o->objective);
         if (objective != ICS_OBJECTIVE_ELIGIBILITY && objective != ICS_OBJECTIVE_MEMORY)
             fail(Errc::invalid_argument, "unknown objective " + std::to_string(objective));
         opt.objective = static_cast<schedule::Objective>(objective);
@@ -84,7 +80,7 @@ schedule::Options to_options(const ics_schedule_options* o) {
 extern "C" {
 
 const char* ics_schedule_status_name(ics_schedule_status status) {
-    switch (status) {
+    switch (enum_value(status)) {
         case ICS_SCHEDULE_IC_OPTIMAL: return "ic-optimal";
         case ICS_SCHEDULE_HEURISTIC: return "heuristic";
         case ICS_SCHEDULE_AREA_OPTIMAL: return "area-optimal";
@@ -93,8 +89,9 @@ const char* ics_schedule_status_name(ics_schedule_status status) {
 }
 
 const char* ics_objective_name(ics_objective objective) {
-    if (objective != ICS_OBJECTIVE_ELIGIBILITY && objective != ICS_OBJECTIVE_MEMORY) return "unknown";
-    return schedule::objective_name(static_cast<schedule::Objective>(objective));
+    const int o = enum_value(objective);
+    if (o != ICS_OBJECTIVE_ELIGIBILITY && o != ICS_OBJECTIVE_MEMORY) return "unknown";
+    return schedule::objective_name(static_cast<schedule::Objective>(o));
 }
 
 ics_status ics_objective_from_name(ics_objective* out, const char* name) {
@@ -111,8 +108,9 @@ ics_status ics_objective_from_name(ics_objective* out, const char* name) {
 }
 
 const char* ics_schedule_method_name(ics_schedule_method method) {
-    if (method < ICS_METHOD_DECOMPOSITION || method > ICS_METHOD_SERIES_PARALLEL) return "unknown";
-    return schedule::method_name(static_cast<schedule::Method>(method));
+    const int m = enum_value(method);
+    if (m < ICS_METHOD_DECOMPOSITION || m > ICS_METHOD_SERIES_PARALLEL) return "unknown";
+    return schedule::method_name(static_cast<schedule::Method>(m));
 }
 
 ics_status ics_schedule_options_init(ics_schedule_options* opts, unsigned version) {

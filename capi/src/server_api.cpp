@@ -23,12 +23,10 @@ namespace {
 const server::Server& check(const ics_server* h) { return *check_handle(h, kServerMagic, "server").s; }
 server::Server& check(ics_server* h) { return *check_handle(h, kServerMagic, "server").s; }
 
-// Reads an enum field as an int (a C caller may store any value there) and checks its range.
+// An enum field as an int (capi::enum_value), checked against its range.
 template <class E>
-int enum_value(const E& field, int lo, int hi, const char* what) {
-    int v = 0;
-    static_assert(sizeof v == sizeof field);
-    std::memcpy(&v, &field, sizeof v);
+int checked_enum(const E& field, int lo, int hi, const char* what) {
+    const int v = capi::enum_value(field);
     if (v < lo || v > hi) fail(Errc::invalid_argument, std::string("ics_server_options.") + what + " " + std::to_string(v) +
                                                            " is out of range");
     return v;
@@ -39,24 +37,24 @@ server::Options to_options(const ics_server_options* o) {
     if (o == nullptr) return opt;
     check_version(o->version, ICS_SERVER_OPTIONS_VERSION, "ics_server_options");
     opt.ranking = static_cast<server::Ranking>(
-        enum_value(o->ranking, ICS_SERVER_RANK_SCHEDULE, ICS_SERVER_RANK_PRIORITIES, "ranking"));
+        checked_enum(o->ranking, ICS_SERVER_RANK_SCHEDULE, ICS_SERVER_RANK_PRIORITIES, "ranking"));
     if (o->order == nullptr && o->order_len > 0) fail(Errc::invalid_argument, "ics_server_options.order is NULL");
     if (o->priorities == nullptr && o->priorities_len > 0)
         fail(Errc::invalid_argument, "ics_server_options.priorities is NULL");
     if (o->order_len > 0) opt.order.assign(o->order, o->order + o->order_len);
     if (o->priorities_len > 0) opt.priorities.assign(o->priorities, o->priorities + o->priorities_len);
     opt.schedule.objective = static_cast<schedule::Objective>(
-        enum_value(o->objective, ICS_OBJECTIVE_ELIGIBILITY, ICS_OBJECTIVE_MEMORY, "objective"));
+        checked_enum(o->objective, ICS_OBJECTIVE_ELIGIBILITY, ICS_OBJECTIVE_MEMORY, "objective"));
     opt.lease = o->lease;
     opt.retry_limit = o->retry_limit;
     opt.multi = static_cast<server::Multi>(
-        enum_value(o->multi, ICS_SERVER_MULTI_BEST, ICS_SERVER_MULTI_CLUSTER, "multi"));
+        checked_enum(o->multi, ICS_SERVER_MULTI_BEST, ICS_SERVER_MULTI_CLUSTER, "multi"));
     opt.cluster_strategy = static_cast<cluster::Strategy>(
-        enum_value(o->cluster_strategy, ICS_CLUSTER_DIRECT, ICS_CLUSTER_MIN_CUT, "cluster_strategy"));
+        checked_enum(o->cluster_strategy, ICS_CLUSTER_DIRECT, ICS_CLUSTER_MIN_CUT, "cluster_strategy"));
     opt.batch.method = static_cast<batch::Method>(
-        enum_value(o->batch_method, ICS_BATCH_METHOD_AUTO, ICS_BATCH_METHOD_GREEDY, "batch_method"));
+        checked_enum(o->batch_method, ICS_BATCH_METHOD_AUTO, ICS_BATCH_METHOD_GREEDY, "batch_method"));
     if (o->journal != nullptr) opt.journal = o->journal;
-    opt.fsync = static_cast<server::Fsync>(enum_value(o->fsync, ICS_FSYNC_EVERY, ICS_FSYNC_NEVER, "fsync"));
+    opt.fsync = static_cast<server::Fsync>(checked_enum(o->fsync, ICS_FSYNC_EVERY, ICS_FSYNC_NEVER, "fsync"));
     opt.fsync_every = o->fsync_every;
     return opt;
 }
@@ -91,8 +89,9 @@ ics_status act(std::uint32_t* out, std::size_t capacity, std::size_t* out_count,
 extern "C" {
 
 const char* ics_task_state_name(ics_task_state state) {
-    if (state < ICS_TASK_WAITING || state > ICS_TASK_BLOCKED) return "unknown";
-    return server::task_state_name(static_cast<server::TaskState>(state));
+    const int s = enum_value(state);
+    if (s < ICS_TASK_WAITING || s > ICS_TASK_BLOCKED) return "unknown";
+    return server::task_state_name(static_cast<server::TaskState>(s));
 }
 
 ics_status ics_server_options_init(ics_server_options* opts, unsigned version) {
@@ -236,9 +235,7 @@ ics_status ics_server_tasks(uint32_t* out, size_t capacity, size_t* out_count, c
                             ics_task_state state) {
     ICS_API_BEGIN
     const server::Server& s = check(server);
-    int st = 0;
-    static_assert(sizeof st == sizeof state);
-    std::memcpy(&st, &state, sizeof st);
+    const int st = enum_value(state);
     if (st < ICS_TASK_WAITING || st > ICS_TASK_BLOCKED)
         fail(Errc::invalid_argument, "task state " + std::to_string(st) + " is out of range");
     return copy_out(out, capacity, out_count, s.tasks_in(static_cast<server::TaskState>(st)));

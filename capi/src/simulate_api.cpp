@@ -22,15 +22,6 @@ namespace {
 
 const ics_simulation& check(const ics_simulation* s) { return check_handle(s, kSimulationMagic, "simulation"); }
 
-// An enum field read as an int: a C caller may have stored any value in it.
-template <class E>
-int enum_value(const E& e) {
-    int v = 0;
-    static_assert(sizeof v == sizeof e);
-    std::memcpy(&v, &e, sizeof v);
-    return v;
-}
-
 void check_enum(int v, int last, const char* field) {
     if (v < 0 || v > last)
         fail(Errc::invalid_argument, std::string("ics_simulate_options.") + field + " " + std::to_string(v) +
@@ -88,8 +79,8 @@ ics_status copy_doubles(double* out, std::size_t capacity, std::size_t* out_coun
 }
 
 template <class E>
-const char* name_in(E v, int last, const char* const* names) {
-    const int i = static_cast<int>(v);
+const char* name_in(const E& v, int last, const char* const* names) {
+    const int i = enum_value(v);
     return i >= 0 && i <= last ? names[i] : "unknown";
 }
 
@@ -126,7 +117,7 @@ const simulate::Run& run_at(const ics_simulation& s, std::uint32_t run) {
 extern "C" {
 
 const char* ics_sim_policy_name(ics_sim_policy policy) {
-    const int p = static_cast<int>(policy);
+    const int p = enum_value(policy);
     if (p < 0 || p >= simulate::kPolicyCount) return "unknown";
     return simulate::policy_name(static_cast<simulate::Policy>(p));
 }

@@ -125,7 +125,7 @@ ics_status emit(ics_dag** out, ics::Dag dag) {
 extern "C" {
 
 const char* ics_status_string(ics_status status) {
-    switch (status) {
+    switch (ics::capi::enum_value(status)) {
         case ICS_OK: return "ok";
         case ICS_ERR_INVALID_ARGUMENT: return "invalid argument";
         case ICS_ERR_NOMEM: return "out of memory";

@@ -75,7 +75,7 @@ TEST(Familiar, DivideAndConquer) {
                                                                        {3, 4}, {5, 3}, {7, 2}};
     for (auto [b, h] : params)
         sizes.push_back({"b=" + std::to_string(b) + " h=" + std::to_string(h),
-                         [b, h] { return families::divide_conquer(b, h); }, b * h <= 8 && h <= 2});
+                         [b = b, h = h] { return families::divide_conquer(b, h); }, b * h <= 8 && h <= 2});
     expect_ico_by_decomposition(sizes);
 }
 
@@ -98,7 +98,7 @@ TEST(Familiar, Wavefront) {
     const std::vector<std::pair<std::uint32_t, std::uint32_t>> params{{1, 1}, {1, 5}, {2, 2}, {2, 5}, {3, 3},
                                                                        {3, 5}, {4, 4}, {5, 3}, {10, 10}, {20, 30}};
     for (auto [r, c] : params)
-        sizes.push_back({std::to_string(r) + "x" + std::to_string(c), [r, c] { return families::wavefront(r, c); },
+        sizes.push_back({std::to_string(r) + "x" + std::to_string(c), [r = r, c = c] { return families::wavefront(r, c); },
                          r * c <= 20});
     expect_ico_by_decomposition(sizes);
 }

@@ -177,7 +177,7 @@ inline std::map<std::string, std::int64_t> ours(const ics::Dag& g, const std::ve
 }
 
 inline ics::io::PrioritySource source_of(const ics::io::ReadResult& r) {
-    return {r.format, r.dagman, r.source};
+    return {r.format, r.dagman, r.source, false, {}};
 }
 
 }  // namespace iotest

@@ -211,7 +211,7 @@ TEST(Large, LinearizeIncrementalMatchesReferenceOnThousandsOfDistinctBlocks) {
 TEST(Linearize, DominanceScansSpreadTheirWitnesses) {
     // (blocks summed, most dominance scans allowed): from the front they
     // were 2,183 and 8,145; spread 1,448 and 4,593.
-    for (const auto [blocks, most] : {std::pair{1200u, 1800u}, std::pair{12000u, 6000u}}) {
+    for (const auto& [blocks, most] : {std::pair{1200u, 1800u}, std::pair{12000u, 6000u}}) {
         const Dag dag = random_blocks_sum(blocks, 10, 77);
         const skeleton::SkeletonRef sk(dag);
         const decompose::Decomposition dec = decompose::decompose(sk.dag());
