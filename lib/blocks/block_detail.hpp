@@ -68,9 +68,12 @@ std::vector<std::uint32_t> local_profile(const BlockView& v, std::span<const std
 
 // Global ids of the tops in `top_order`.
 std::vector<NodeId> to_global(const BlockView& v, std::span<const std::uint32_t> top_order);
+// The same into `out`, its buffer reused; `top_order` may be `out` itself.
+void to_global(const BlockView& v, std::span<const std::uint32_t> top_order, std::vector<NodeId>& out);
 
 // Fills `out` as a proven IC-optimal schedule of kind `kind` running the tops
-// in `top_order`; the caller writes the profile (local_block.cpp).
+// in `top_order` (which may be out.order itself); the caller writes the
+// profile (local_block.cpp). out.order's buffer is reused.
 void set_proven(BlockSchedule& out, const BlockView& v, Kind kind, std::string shape,
                 std::span<const std::uint32_t> top_order);
 
@@ -179,6 +182,14 @@ bool m_walk(const Dag& g, NodeId start, std::uint32_t n, std::uint32_t s, std::v
 bool m_order_of_form(const Dag& g, std::span<const NodeId> sources, std::span<const NodeId> sinks,
                      std::vector<NodeId>& order);
 
+// schedule_n's order (global ids) of a decomposition's block of form
+// `other` read from the dag's rows, without its local copy: the same tests
+// (s >= 2 sources and sinks, 2s - 1 arcs, one sink of in-degree 1, one
+// source of out-degree 1, the rest 2, a path) and the same walk; false,
+// `order` then unspecified, when the block is no N_s (n_dag.cpp).
+bool n_order_of_form(const Dag& g, std::span<const NodeId> sources, std::span<const NodeId> sinks,
+                     std::vector<NodeId>& order);
+
 // The same for an M-like block whose sinks' chain runs in increasing id:
 // the order m_walk gives then, from the sinks' parent rows alone (no child
 // row); false when some consecutive pair of sinks shares no parent.
@@ -234,6 +245,10 @@ std::uint32_t complete_block_sinks(const Dag& skeleton, std::span<const NodeId> 
 // form `other` straight from the dag's rows (true, the default) or builds
 // their local copy first (the former path). Returns the previous setting.
 bool set_search_from_rows(bool on) noexcept;
+// Test hook: whether schedule_block_into (by form) schedules N_s blocks of
+// form `other` from the dag's rows (n_order_of_form; true, the default) or
+// through their local copy and the recognisers. Returns the previous setting.
+bool set_n_from_rows(bool on) noexcept;
 
 // A closed-form shape: its kind and the numbers in its name.
 struct ClosedShape {

@@ -135,9 +135,15 @@ void fill_local_block(LocalBlock& b, const Dag& skeleton, std::span<const NodeId
 }
 
 std::vector<NodeId> to_global(const BlockView& v, std::span<const std::uint32_t> top_order) {
-    std::vector<NodeId> out(top_order.size());
-    for (std::size_t i = 0; i < top_order.size(); ++i) out[i] = v.top_ids[top_order[i]];
+    std::vector<NodeId> out;
+    to_global(v, top_order, out);
     return out;
+}
+
+void to_global(const BlockView& v, std::span<const std::uint32_t> top_order, std::vector<NodeId>& out) {
+    // (In place when top_order is out: entry i is read before it is written.)
+    if (top_order.data() != out.data()) out.resize(top_order.size());
+    for (std::size_t i = 0; i < top_order.size(); ++i) out[i] = v.top_ids[top_order[i]];
 }
 
 void set_proven(BlockSchedule& out, const BlockView& v, Kind kind, std::string shape,
@@ -146,7 +152,7 @@ void set_proven(BlockSchedule& out, const BlockView& v, Kind kind, std::string s
     out.proven = true;
     out.ico_exists = true;
     out.shape = std::move(shape);
-    out.order = to_global(v, top_order);
+    to_global(v, top_order, out.order);
 }
 
 }  // namespace ics::blocks::detail

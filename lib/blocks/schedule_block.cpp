@@ -152,6 +152,33 @@ struct TrimLocal {
     }
 };
 
+// The BlockSchedule a block's recognisers fill before the table copies it:
+// one per thread, reset per block, its vectors' buffers kept (issue 18: a
+// fresh one per N block of Laplace 10^6 was two allocations per block).
+[[gnu::noinline]] BlockSchedule& schedule_scratch() {
+    thread_local BlockSchedule s;
+    s.kind = Kind::greedy;
+    s.proven = false;
+    s.ico_exists = true;
+    s.shape.clear();
+    s.order.clear();
+    s.profile.clear();
+    return s;
+}
+
+// Nor a large block's schedule.
+struct TrimSchedule {
+    BlockSchedule& s;
+    ~TrimSchedule() {
+        constexpr std::size_t kKeep = std::size_t{1} << 16;
+        if (s.order.capacity() > kKeep || s.profile.capacity() > kKeep) s = BlockSchedule{};
+    }
+};
+
+// schedule_local into the table, through the scratch schedule.
+void schedule_local_into(ScheduleTable& table, const Dag& skeleton, std::span<const NodeId> sources,
+                         const BlockOptions& options);
+
 // schedule_block past its complete test: the block's local copy, then
 // the closed forms, the PBT greedy, the searches, the greedy order, into
 // `out`; with a `table`, a block the search schedules is appended to it
@@ -179,7 +206,15 @@ bool schedule_local(const Dag& skeleton, std::span<const NodeId> sources, const 
     return false;
 }
 
+void schedule_local_into(ScheduleTable& table, const Dag& skeleton, std::span<const NodeId> sources,
+                         const BlockOptions& options) {
+    BlockSchedule& out = schedule_scratch();
+    const TrimSchedule trim{out};
+    if (!schedule_local(skeleton, sources, options, out, &table)) table.push(out);
+}
+
 bool search_from_rows_on = true;
+bool n_from_rows_on = true;
 
 // A decomposition's block of form `other` with 2..12 sources and at most 64
 // sinks whose counts rule out the closed forms and the PBT
@@ -242,6 +277,7 @@ bool search_from_rows(ScheduleTable& table, const Dag& g, std::span<const NodeId
 
 namespace detail {
 bool set_search_from_rows(bool on) noexcept { return std::exchange(search_from_rows_on, on); }
+bool set_n_from_rows(bool on) noexcept { return std::exchange(n_from_rows_on, on); }
 }  // namespace detail
 
 void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<const NodeId> sources,
@@ -265,7 +301,7 @@ void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<co
         fill_m_profile(profile, d);
         return;
     }
-    if (BlockSchedule out; !schedule_local(skeleton, sources, options, out, &table)) table.push(out);
+    schedule_local_into(table, skeleton, sources, options);
 }
 
 void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<const NodeId> sources,
@@ -313,10 +349,20 @@ void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<co
             fill_m_profile(profile, d);
             return;
         }
-        case BlockForm::other:
+        case BlockForm::other: {
+            // N_s (Laplace's blocks: half a million N(2) at 10^6 nodes) from
+            // the rows, as schedule_n would schedule its local copy.
+            std::vector<NodeId>& order = schedule_scratch().order;
+            if (n_from_rows_on && detail::n_order_of_form(skeleton, sources, sinks, order)) {
+                const auto s = static_cast<std::uint32_t>(order.size());
+                const auto profile = table.push_closed(Kind::n_dag, s, 0, order);
+                for (std::uint32_t x = 0; x <= s; ++x) profile[x] = x;
+                return;
+            }
             if (search_from_rows(table, skeleton, sources, sinks, options)) return;
-            if (BlockSchedule out; !schedule_local(skeleton, sources, options, out, &table)) table.push(out);
+            schedule_local_into(table, skeleton, sources, options);
             return;
+        }
     }
     schedule_block_into(table, skeleton, sources, options);
 }

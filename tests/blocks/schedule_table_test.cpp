@@ -361,6 +361,74 @@ TEST(ScheduleTable, RowsSearchAsTheLocalCopy) {
     EXPECT_GT(other - eligible, 100);
 }
 
+// N_s blocks of form `other` scheduled from the dag's rows
+// (n_order_of_form) against their local copy and the recognisers (the
+// former path, by the test hook): sums of N_s for s = 2..12 drawn with either
+// end first, of blocks with s sources and s sinks that are no N_s (C_s, an
+// N_s with an arc added, random), and of 10 x 10 random blocks; node ids
+// consecutive or shuffled over the whole dag; every entry and interned id
+// the same, and the N blocks proven with their path order.
+TEST(ScheduleTable, NFromRowsAsTheRecognisers) {
+    int n_blocks = 0, near = 0;
+    for (std::uint64_t seed = 0; seed < 80; ++seed) {
+        SplitMix64 rng(seed + 9000);
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
+        std::uint32_t nodes = 0;
+        for (int block = 0; block < 12; ++block) {
+            const int type = static_cast<int>(rng.below(5));  // 0-1 N_s, 2 C_s, 3 N_s plus an arc, 4 random
+            const auto s = static_cast<std::uint32_t>(type == 4 ? 10 : 2 + rng.below(11));
+            const std::uint32_t first = nodes;
+            nodes += 2 * s;
+            // N_s: source i feeds sinks i and i + 1 (the last only sink s - 1),
+            // sources numbered from either end.
+            const bool reversed = rng.below(2) == 1;
+            auto source = [&](std::uint32_t i) { return first + (reversed ? s - 1 - i : i); };
+            for (std::uint32_t i = 0; i < s; ++i) {
+                if (type == 4) {
+                    for (std::uint32_t j = 0; j < s; ++j)
+                        if (rng.below(3) == 0 || j == i) arcs.emplace_back(first + i, first + s + j);
+                    continue;
+                }
+                arcs.emplace_back(source(i), first + s + i);
+                if (i + 1 < s) arcs.emplace_back(source(i), first + s + i + 1);
+            }
+            if (type == 2) arcs.emplace_back(source(s - 1), first + s);  // the cycle C_s
+            if (type == 3 && s > 2) arcs.emplace_back(source(0), first + s + 2);
+        }
+        const Dag g = structure_test::with_ids(nodes, arcs, seed % 2 == 1, rng);
+        const decompose::Decomposition dec = decompose::decompose(g);
+        ASSERT_TRUE(dec.composite());
+        ScheduleTable by_rows, by_copy;
+        for (decompose::BlockId k = 0; k < dec.block_count; ++k) {
+            schedule_block_into(by_rows, g, dec.sources(k), dec.sinks(k), dec.forms[k]);
+            const bool was = detail::set_n_from_rows(false);
+            schedule_block_into(by_copy, g, dec.sources(k), dec.sinks(k), dec.forms[k]);
+            detail::set_n_from_rows(was);
+        }
+        ASSERT_EQ(by_rows.size(), by_copy.size());
+        for (decompose::BlockId k = 0; k < by_rows.size(); ++k) {
+            SCOPED_TRACE("seed " + std::to_string(seed) + ", block " + std::to_string(k));
+            const BlockSchedule got = by_rows.get(k);
+            expect_same(got, by_copy.get(k));
+            EXPECT_EQ(by_rows.shape_id(k), by_copy.shape_id(k));
+            if (got.kind == Kind::n_dag) {
+                ++n_blocks;
+                EXPECT_TRUE(got.proven);
+                // The path from the in-degree-1 sink: each source shares a child with the next.
+                for (std::size_t i = 0; i + 1 < got.order.size(); ++i) {
+                    const auto a = g.children(got.order[i]), c = g.children(got.order[i + 1]);
+                    EXPECT_TRUE(std::ranges::find_first_of(a, c) != a.end());
+                }
+                EXPECT_EQ(g.out_degree(got.order.back()), 1u);
+            } else if (dec.sources(k).size() == dec.sinks(k).size()) {
+                ++near;
+            }
+        }
+    }
+    EXPECT_GT(n_blocks, 300);
+    EXPECT_GT(near, 300);
+}
+
 // Compositions of many chain-like, complete and random blocks, node ids
 // shuffled (blocks not found in topological order: the decomposition
 // renumbers them, forms included): every block's entry by its form must be
