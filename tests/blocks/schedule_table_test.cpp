@@ -302,6 +302,27 @@ TEST(ScheduleTable, SearchedBlocksAsScheduleBlock) {
     EXPECT_GT(without_ico, 40);
 }
 
+// Every block of `dec` scheduled by form into two tables, the second with
+// `hook(false)` (a test hook's former path): every entry and interned shape
+// id the same. Returns the first table.
+ScheduleTable by_rows_as_by_copy(const Dag& g, const decompose::Decomposition& dec, bool (*hook)(bool) noexcept,
+                                 const std::string& trace) {
+    ScheduleTable by_rows, by_copy;
+    for (decompose::BlockId k = 0; k < dec.block_count; ++k) {
+        schedule_block_into(by_rows, g, dec.sources(k), dec.sinks(k), dec.forms[k]);
+        const bool was = hook(false);
+        schedule_block_into(by_copy, g, dec.sources(k), dec.sinks(k), dec.forms[k]);
+        hook(was);
+    }
+    EXPECT_EQ(by_rows.size(), by_copy.size());
+    for (decompose::BlockId k = 0; k < std::min(by_rows.size(), by_copy.size()); ++k) {
+        SCOPED_TRACE(trace + ", block " + std::to_string(k));
+        expect_same(by_rows.get(k), by_copy.get(k));
+        EXPECT_EQ(by_rows.shape_id(k), by_copy.shape_id(k));
+    }
+    return by_rows;
+}
+
 // The pipeline's small blocks searched straight from the dag's rows
 // (search_from_rows) against their local copy (the former path, by the test
 // hook): sums of random blocks (the 10 x 10, and 2..12 sources with
@@ -337,24 +358,14 @@ TEST(ScheduleTable, RowsSearchAsTheLocalCopy) {
         const Dag g = structure_test::with_ids(nodes, arcs, seed % 2 == 1, rng);
         const decompose::Decomposition dec = decompose::decompose(g);
         ASSERT_TRUE(dec.composite());
-        ScheduleTable by_rows, by_copy;
+        by_rows_as_by_copy(g, dec, detail::set_search_from_rows, "seed " + std::to_string(seed));
         for (decompose::BlockId k = 0; k < dec.block_count; ++k) {
-            schedule_block_into(by_rows, g, dec.sources(k), dec.sinks(k), dec.forms[k]);
-            const bool was = detail::set_search_from_rows(false);
-            schedule_block_into(by_copy, g, dec.sources(k), dec.sinks(k), dec.forms[k]);
-            detail::set_search_from_rows(was);
             if (dec.forms[k] != decompose::BlockForm::other) continue;
             ++other;
             std::uint64_t arc_count = 0;
             for (NodeId u : dec.sources(k)) arc_count += g.out_degree(u);
             eligible += dec.sources(k).size() <= 12 && dec.sinks(k).size() <= 64 &&
                         detail::beyond_closed_forms(dec.sources(k).size(), dec.sinks(k).size(), arc_count);
-        }
-        ASSERT_EQ(by_rows.size(), by_copy.size());
-        for (decompose::BlockId k = 0; k < by_rows.size(); ++k) {
-            SCOPED_TRACE("seed " + std::to_string(seed) + ", block " + std::to_string(k));
-            expect_same(by_rows.get(k), by_copy.get(k));
-            EXPECT_EQ(by_rows.shape_id(k), by_copy.shape_id(k));
         }
     }
     EXPECT_GT(eligible, 400);
@@ -398,19 +409,10 @@ TEST(ScheduleTable, NFromRowsAsTheRecognisers) {
         const Dag g = structure_test::with_ids(nodes, arcs, seed % 2 == 1, rng);
         const decompose::Decomposition dec = decompose::decompose(g);
         ASSERT_TRUE(dec.composite());
-        ScheduleTable by_rows, by_copy;
-        for (decompose::BlockId k = 0; k < dec.block_count; ++k) {
-            schedule_block_into(by_rows, g, dec.sources(k), dec.sinks(k), dec.forms[k]);
-            const bool was = detail::set_n_from_rows(false);
-            schedule_block_into(by_copy, g, dec.sources(k), dec.sinks(k), dec.forms[k]);
-            detail::set_n_from_rows(was);
-        }
-        ASSERT_EQ(by_rows.size(), by_copy.size());
+        const ScheduleTable by_rows = by_rows_as_by_copy(g, dec, detail::set_n_from_rows, "seed " + std::to_string(seed));
         for (decompose::BlockId k = 0; k < by_rows.size(); ++k) {
             SCOPED_TRACE("seed " + std::to_string(seed) + ", block " + std::to_string(k));
             const BlockSchedule got = by_rows.get(k);
-            expect_same(got, by_copy.get(k));
-            EXPECT_EQ(by_rows.shape_id(k), by_copy.shape_id(k));
             if (got.kind == Kind::n_dag) {
                 ++n_blocks;
                 EXPECT_TRUE(got.proven);
