@@ -39,6 +39,46 @@ static void test_version_and_status(void) {
     ics_free(NULL);
 }
 
+/* Every enum a C caller passes, out of range (C lets any int sit in an enum):
+ * the names say "unknown", the calls ICS_ERR_INVALID_ARGUMENT, nothing is
+ * read as the enum type (clang's UBSan checks enum loads in CI's ASan build). */
+static void test_enums_out_of_range(void) {
+    static const int bad[] = {-1, 1000, 0x7fffffff};
+    ics_dag* d = diamond();
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        const int v = bad[i];
+        CHECK(strcmp(ics_status_string((ics_status)(v == -1 ? -999 : v)), "unknown status") == 0); /* (-1: a status) */
+        CHECK(strcmp(ics_format_name((ics_format)v), "unknown") == 0);
+        CHECK(strcmp(ics_include_policy_name((ics_include_policy)v), "unknown") == 0);
+        CHECK(strcmp(ics_priority_target_name((ics_priority_target)v), "unknown") == 0);
+        CHECK(strcmp(ics_priority_mode_name((ics_priority_mode)v), "unknown") == 0);
+        CHECK(strcmp(ics_policy_name((ics_policy)v), "unknown") == 0);
+        CHECK(strcmp(ics_schedule_status_name((ics_schedule_status)v), "unknown") == 0);
+        CHECK(strcmp(ics_schedule_method_name((ics_schedule_method)v), "unknown") == 0);
+        CHECK(strcmp(ics_objective_name((ics_objective)v), "unknown") == 0);
+        CHECK(strcmp(ics_cluster_strategy_name((ics_cluster_strategy)v), "unknown") == 0);
+        CHECK(strcmp(ics_batch_method_name((ics_batch_method)v), "unknown") == 0);
+        CHECK(strcmp(ics_task_state_name((ics_task_state)v), "unknown") == 0);
+        CHECK(strcmp(ics_sim_policy_name((ics_sim_policy)v), "unknown") == 0);
+        CHECK(strcmp(ics_sim_durations_name((ics_sim_durations)v), "unknown") == 0);
+        CHECK(strcmp(ics_sim_speeds_name((ics_sim_speeds)v), "unknown") == 0);
+        CHECK(strcmp(ics_sim_availability_name((ics_sim_availability)v), "unknown") == 0);
+        CHECK(strcmp(ics_sim_metric_name((ics_sim_metric)v), "unknown") == 0);
+        char* text = NULL;
+        size_t len = 0;
+        CHECK(ics_dag_write_string(&text, &len, d, (ics_format)v) == ICS_ERR_INVALID_ARGUMENT);
+        CHECK(text == NULL);
+        uint32_t order[4];
+        size_t count = 0;
+        CHECK(ics_dag_order(order, 4, &count, d, (ics_policy)v, 1) == ICS_ERR_INVALID_ARGUMENT);
+        CHECK(ics_sim_ranking(order, 4, &count, d, NULL, 0, (ics_sim_policy)v, 1) == ICS_ERR_INVALID_ARGUMENT);
+        ics_cluster* c = NULL;
+        CHECK(ics_cluster_extract(&c, d, NULL, 0, 2, (ics_cluster_strategy)v, NULL) == ICS_ERR_INVALID_ARGUMENT);
+        CHECK(c == NULL);
+    }
+    ics_dag_destroy(d);
+}
+
 static void test_build_and_query(void) {
     ics_dag* d = diamond();
     uint32_t n = 0, id = 0, deg = 0;
@@ -552,6 +592,7 @@ static void test_keep_source(void) {
 
 int main(void) {
     test_version_and_status();
+    test_enums_out_of_range();
     test_build_and_query();
     test_errors();
     test_profile();
