@@ -175,10 +175,6 @@ struct TrimSchedule {
     }
 };
 
-// schedule_local into the table, through the scratch schedule.
-void schedule_local_into(ScheduleTable& table, const Dag& skeleton, std::span<const NodeId> sources,
-                         const BlockOptions& options);
-
 // schedule_block past its complete test: the block's local copy, then
 // the closed forms, the PBT greedy, the searches, the greedy order, into
 // `out`; with a `table`, a block the search schedules is appended to it
@@ -206,6 +202,7 @@ bool schedule_local(const Dag& skeleton, std::span<const NodeId> sources, const 
     return false;
 }
 
+// schedule_local into the table, through the scratch schedule.
 void schedule_local_into(ScheduleTable& table, const Dag& skeleton, std::span<const NodeId> sources,
                          const BlockOptions& options) {
     BlockSchedule& out = schedule_scratch();
@@ -352,7 +349,9 @@ void schedule_block_into(ScheduleTable& table, const Dag& skeleton, std::span<co
         case BlockForm::other: {
             // N_s (Laplace's blocks: half a million N(2) at 10^6 nodes) from
             // the rows, as schedule_n would schedule its local copy.
-            std::vector<NodeId>& order = schedule_scratch().order;
+            BlockSchedule& scratch = schedule_scratch();
+            const TrimSchedule trim{scratch};
+            std::vector<NodeId>& order = scratch.order;
             if (n_from_rows_on && detail::n_order_of_form(skeleton, sources, sinks, order)) {
                 const auto s = static_cast<std::uint32_t>(order.size());
                 const auto profile = table.push_closed(Kind::n_dag, s, 0, order);
