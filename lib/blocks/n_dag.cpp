@@ -11,16 +11,24 @@
 
 namespace ics::blocks::detail {
 
-// (Every arc of a block's source and every arc into its sink lie in the
-// block: the dag's degrees are the block's.)
-bool n_order_of_form(const Dag& g, std::span<const NodeId> sources, std::span<const NodeId> sinks,
-                     std::vector<NodeId>& order) {
-    const std::size_t s = sources.size();
-    if (s < 2 || sinks.size() != s) return false;
+namespace {
+
+// The N_s tests and walk over any view of a block of s tops and `bottoms`
+// bottoms: top(i) and bottom(i) their ids, down(t) a top's children and
+// up(b) a bottom's parents (spans of ids):
+// s >= 2 tops and bottoms, 2s - 1 arcs, exactly one bottom of in-degree 1 and
+// one top of out-degree 1, all other degrees 2, then the path from that
+// bottom: v_1, u_1, v_2, u_2, ..., the tops into `order`. False when the
+// block is no N_s (`order` then unspecified). One piece for the local copy
+// (schedule_n) and the dag's rows (n_order_of_form).
+template <class Top, class Bottom, class Down, class Up>
+bool n_path(std::size_t s, std::size_t bottoms, Top&& top, Bottom&& bottom, Down&& down, Up&& up,
+            std::vector<NodeId>& order) {
+    if (s < 2 || bottoms != s) return false;
     std::uint64_t arcs = 0;
     std::uint32_t out_ones = 0;
-    for (NodeId t : sources) {
-        const std::uint32_t k = g.out_degree(t);
+    for (std::size_t i = 0; i < s; ++i) {
+        const std::size_t k = down(top(i)).size();
         arcs += k;
         if (k == 1) ++out_ones;
         else if (k != 2) return false;
@@ -28,25 +36,25 @@ bool n_order_of_form(const Dag& g, std::span<const NodeId> sources, std::span<co
     if (arcs != 2 * s - 1 || out_ones != 1) return false;
     NodeId first = kNoNode;
     std::uint32_t ones = 0;
-    for (NodeId b : sinks) {
-        const std::uint32_t k = g.in_degree(b);
+    for (std::size_t i = 0; i < s; ++i) {
+        const std::size_t k = up(bottom(i)).size();
         if (k == 1) {
             ++ones;
-            first = b;
+            first = bottom(i);
         } else if (k != 2) {
             return false;
         }
     }
     if (ones != 1) return false;
     order.clear();
-    NodeId b = first, t = g.parents(first)[0];
+    NodeId b = first, t = up(first)[0];
     for (;;) {
         order.push_back(t);
         if (order.size() > s) return false;
-        const auto kids = g.children(t);
+        const auto kids = down(t);
         if (kids.size() == 1) break;
         const NodeId nb = kids[0] == b ? kids[1] : kids[0];
-        const auto ps = g.parents(nb);
+        const auto ps = up(nb);
         if (ps.size() != 2) return false;
         const NodeId nt = ps[0] == t ? ps[1] : ps[0];
         b = nb;
@@ -55,51 +63,29 @@ bool n_order_of_form(const Dag& g, std::span<const NodeId> sources, std::span<co
     return order.size() == s;
 }
 
+}  // namespace
+
+// (Every arc of a block's source and every arc into its sink lie in the
+// block: the dag's degrees are the block's.)
+bool n_order_of_form(const Dag& g, std::span<const NodeId> sources, std::span<const NodeId> sinks,
+                     std::vector<NodeId>& order) {
+    return n_path(
+        sources.size(), sinks.size(), [&](std::size_t i) { return sources[i]; }, [&](std::size_t i) { return sinks[i]; },
+        [&](NodeId t) { return g.children(t); }, [&](NodeId b) { return g.parents(b); }, order);
+}
+
 bool schedule_n(const BlockView& v, BlockSchedule& out) {
     const std::uint32_t s = v.tops();
-    if (s < 2 || v.bottoms() != s || v.arcs() != 2ull * s - 1) return false;
-    std::uint32_t first = s, ones = 0;
-    for (std::uint32_t b = 0; b < s; ++b) {
-        const std::uint32_t k = v.in_degree(b);
-        if (k == 1) {
-            ++ones;
-            first = b;
-        } else if (k != 2) {
-            return false;
-        }
-    }
-    std::uint32_t out_ones = 0;
-    for (std::uint32_t t = 0; t < s; ++t) {
-        const std::uint32_t k = v.out_degree(t);
-        if (k == 1) ++out_ones;
-        else if (k != 2) return false;
-    }
-    if (ones != 1 || out_ones != 1) return false;
-    // Walk the path v_1, u_1, v_2, u_2, ..., the tops' local ids written
-    // into out.order (its buffer reused across blocks: schedule_block_into)
-    // and made global in place by set_proven.
-    std::vector<std::uint32_t>& order = out.order;
-    order.clear();
-    order.reserve(s);
-    const auto fail = [&] {  // (out.order left empty)
-        order.clear();
+    if (s < 2 || v.bottoms() != s || v.arcs() != 2ull * s - 1) return false;  // (most blocks: no pass)
+    // The tops' local ids into out.order (its buffer reused across blocks:
+    // schedule_block_into), made global in place by set_proven.
+    const auto local = [](std::size_t i) { return static_cast<NodeId>(i); };
+    if (!n_path(s, s, local, local, [&](std::uint32_t t) { return v.down(t); }, [&](std::uint32_t b) { return v.up(b); },
+                out.order)) {
+        out.order.clear();
         return false;
-    };
-    std::uint32_t b = first, t = v.up(first)[0];
-    for (;;) {
-        order.push_back(t);
-        if (order.size() > s) return fail();
-        const auto kids = v.down(t);
-        if (kids.size() == 1) break;
-        const std::uint32_t nb = kids[0] == b ? kids[1] : kids[0];
-        const auto ps = v.up(nb);
-        if (ps.size() != 2) return fail();
-        const std::uint32_t nt = ps[0] == t ? ps[1] : ps[0];
-        b = nb;
-        t = nt;
     }
-    if (order.size() != s) return fail();
-    set_proven(out, v, Kind::n_dag, shape_name({Kind::n_dag, s}), order);
+    set_proven(out, v, Kind::n_dag, shape_name({Kind::n_dag, s}), out.order);
     out.profile.resize(s + 1);
     for (std::uint32_t x = 0; x <= s; ++x) out.profile[x] = x;
     return true;
