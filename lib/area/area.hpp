@@ -73,7 +73,7 @@ struct SidneyDecomposition {
     // (a released marker has all those parents in D), largest first, merged
     // by ratio with the other components'.
     std::vector<std::pair<std::uint32_t, std::uint64_t>> envelope;
-    std::uint64_t work = 0;  // arcs built and scanned over all max-flow calls
+    std::uint64_t work = 0;  // arcs built and scanned over all max-flow calls, subsets enumerated / 8
     // The weakly connected components (of the dag left after `taken`,
     // numbered by their smallest id) that the blocks come from, one per
     // block; and per component, the earlier component whose blocks are its
@@ -90,7 +90,7 @@ struct SidneyDecomposition {
 // decomposition is that of the rest of the dag given them (markers whose
 // parents are all taken count nowhere).
 // The work budget bounds the arcs built and scanned over all max-flow calls
-// (sidney.cpp); the default, sidney_work_budget, is Σ over weakly connected
+// and the subsets enumerated ÷ 8 (two-level components, sidney.cpp); the default, sidney_work_budget, is Σ over weakly connected
 // components of min(2 size², kSidneyWorkSmall), size = its nodes + arcs,
 // plus kSidneyWorkPerArc · (n + arcs) + kSidneyWorkBase when n + arcs ≤
 // kSidneyWorkWholeItems: dags of a few thousand nodes (and sums of such)
@@ -177,6 +177,17 @@ bool set_sidney_local_components(bool on);
 // SmallMaxFlow::begin_counted; on by default); returns the previous
 // setting. The decomposition and its work are the same either way.
 bool set_sidney_direct_build(bool on);
+// Tests only: whether the local mode splits components of two levels with
+// at most 12 nodes that have children by enumerating those nodes' subsets
+// (sidney.cpp, Decomposer::enumerate_split; on by default), else by a
+// max-flow; returns the previous setting. The decomposition is the same
+// either way, unless the work budget stops it (their work differs).
+bool set_sidney_enumeration(bool on);
+std::uint64_t sidney_enumerated_splits();  // least maximizers found by enumeration so far
+// Tests only: whether the enumeration's passes use their AVX2 copies on
+// CPUs that have AVX2 (on by default); returns the previous setting. The
+// decomposition and its work are the same either way.
+bool set_sidney_avx2(bool on);
 // Tests only: whether the components' blocks are merged by a counting sort
 // on their ratios when each component's are in order and their (released,
 // size) pairs few (sidney.cpp; on by default), else by a heap; returns the

@@ -25,7 +25,11 @@
 // networks) and their blocks merged by non-increasing ratio, which is the
 // decomposition of their sum (released and |I| add over components);
 // components of at most 64 nodes are split in local ids over bit masks
-// (Decomposer's local mode: sums of ~50,000 small blocks).
+// (Decomposer's local mode: sums of ~50,000 small blocks); those of two
+// levels with at most 12 nodes that have children find each least
+// maximizer by enumerating those nodes' subsets over a table of released
+// counts (Decomposer::enumerate_split) instead of a max-flow: the same
+// blocks.
 // Max-flow: Dinic over flat arrays (one CSR network per call, buffers
 // reused across calls; networks of at most 64 vertices in fixed arrays,
 // SmallMaxFlow, with the same traversal); networks of 2^10 vertices or more run the first
@@ -39,7 +43,8 @@
 // Work budget (issue 18): the divide and conquer can run a max-flow per
 // block, each over the set still to split, so its cost grows with the
 // number of blocks times the dag. Every arc the decomposition builds or
-// scans counts one unit of work over all calls; past the budget
+// scans counts one unit of work over all calls (an enumeration, one per 8
+// subsets it evaluates); past the budget
 // (sidney_work_budget: a multiple of n + arcs plus a constant, so small dags
 // never reach it; each weakly connected component gets its share, by nodes
 // + arcs, plus what earlier ones left) a max-flow stops where it is and
@@ -62,6 +67,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <numeric>
 #include <queue>
@@ -380,6 +386,17 @@ bool g_local_components = true;
 // The local mode's networks counted from the masks and placed without a
 // list (SmallMaxFlow::begin_counted, local_degrees; detail::set_sidney_direct_build).
 bool g_direct_build = true;
+// Two-level components of the local mode split by enumerating source
+// subsets (Decomposer::enumerate_split; detail::set_sidney_enumeration).
+bool g_enumeration = true;
+std::uint64_t g_enumerated = 0;  // detail::sidney_enumerated_splits
+// popcount(t) for t < 2^12, as bytes (Decomposer::enumerate_split's loop
+// reads it beside the table).
+constexpr std::array<std::uint8_t, 4096> kPopcount12 = [] {
+    std::array<std::uint8_t, 4096> t{};
+    for (std::uint32_t x = 0; x < 4096; ++x) t[x] = static_cast<std::uint8_t>(std::popcount(x));
+    return t;
+}();
 
 class SmallMaxFlow {
 public:
@@ -504,6 +521,93 @@ private:
     std::vector<Listed> listed_;
 };
 
+// Whether the enumeration's passes take their AVX2 copies where the CPU
+// has AVX2 (detail::set_sidney_avx2; tests run both).
+bool g_avx2 = true;
+#if defined(__x86_64__) && defined(__GNUC__)
+#define ICS_SIDNEY_AVX2 1
+#define ICS_INLINE_SCAN [[gnu::always_inline]] inline
+#else
+#define ICS_INLINE_SCAN inline
+#endif
+
+// Decomposer::build_table's subset-sum (zeta) transform of byte counts, 8
+// per word (`bits` subset bits, `words` words; no count passes 63, so no
+// carry crosses a byte): within each word, then between words.
+ICS_INLINE_SCAN void subset_sums_body(std::uint64_t* w, std::uint32_t bits, std::uint32_t words) {
+    constexpr std::uint64_t kLow[3] = {0x00FF00FF00FF00FFu, 0x0000FFFF0000FFFFu, 0x00000000FFFFFFFFu};
+    for (std::uint32_t i = 0; i < std::min<std::uint32_t>(bits, 3); ++i)
+        for (std::uint32_t k = 0; k < words; ++k) w[k] += (w[k] & kLow[i]) << (8u << i);
+    std::uint32_t half = 1;
+    if (words >= 4) {  // the first two passes a group of 4 words at a time (the others' runs vectorize)
+        for (std::uint32_t k = 0; k < words; k += 4) {
+            w[k + 1] += w[k];
+            w[k + 3] += w[k + 2];
+            w[k + 2] += w[k];
+            w[k + 3] += w[k + 1];
+        }
+        half = 4;
+    }
+    for (; half < words; half *= 2)
+        for (std::uint32_t base = 0; base < words; base += 2 * half)
+            for (std::uint32_t z = 0; z < half; ++z) w[base + half + z] += w[base + z];
+}
+#ifdef ICS_SIDNEY_AVX2
+[[gnu::target("avx2")]] void subset_sums_avx2(std::uint64_t* w, std::uint32_t bits, std::uint32_t words) {
+    subset_sums_body(w, bits, words);
+}
+#endif
+void subset_sums(std::uint64_t* w, std::uint32_t bits, std::uint32_t words) {
+#ifdef ICS_SIDNEY_AVX2
+    static const bool avx2 = __builtin_cpu_supports("avx2");
+    if (avx2 && g_avx2) return subset_sums_avx2(w, bits, words);
+#endif
+    subset_sums_body(w, bits, words);
+}
+
+// Decomposer::enumerate_split's passes over the table: f(S) = b · (r[S] -
+// base) - a · |S| for S in 0 .. m - 1 (r: R from d on), the floor for the S
+// with a bit in `outside`, into f; returns max f (at least 0, f(∅)) and
+// leaves in `least` the AND of the S that reach it. Straight loops over
+// 16-bit lanes, which vectorize (with AVX2 where the CPU has it: twice the
+// lanes).
+ICS_INLINE_SCAN std::int16_t best_subsets_body(const std::uint8_t* r, std::int16_t base, std::int16_t b, std::int16_t a,
+                                               std::uint16_t outside, std::uint32_t m, std::int16_t* f,
+                                               std::uint16_t& least) {
+    std::int16_t best = 0;
+    for (std::uint32_t i = 0; i < m; ++i) {
+        const auto t = static_cast<std::uint16_t>(i);
+        // (Masks rather than a branch.)
+        const auto keep = static_cast<std::int16_t>(-static_cast<std::int16_t>((t & outside) == 0));
+        const auto v = static_cast<std::int16_t>(b * (r[i] - base) - a * kPopcount12[i]);
+        const auto x = static_cast<std::int16_t>((v & keep) | (~keep & std::int16_t{-32768}));
+        f[i] = x;
+        best = best > x ? best : x;
+    }
+    std::uint16_t all = 0xFFFF;
+    for (std::uint32_t i = 0; i < m; ++i) {
+        const auto t = static_cast<std::uint16_t>(i);
+        all &= f[i] == best ? t : std::uint16_t{0xFFFF};
+    }
+    least = all;
+    return best;
+}
+#ifdef ICS_SIDNEY_AVX2
+[[gnu::target("avx2")]] std::int16_t best_subsets_avx2(const std::uint8_t* r, std::int16_t base, std::int16_t b,
+                                                       std::int16_t a, std::uint16_t outside, std::uint32_t m,
+                                                       std::int16_t* f, std::uint16_t& least) {
+    return best_subsets_body(r, base, b, a, outside, m, f, least);
+}
+#endif
+std::int16_t best_subsets(const std::uint8_t* r, std::int16_t base, std::int16_t b, std::int16_t a, std::uint16_t outside,
+                          std::uint32_t m, std::int16_t* f, std::uint16_t& least) {
+#ifdef ICS_SIDNEY_AVX2
+    static const bool avx2 = __builtin_cpu_supports("avx2");
+    if (avx2 && g_avx2) return best_subsets_avx2(r, base, b, a, outside, m, f, least);
+#endif
+    return best_subsets_body(r, base, b, a, outside, m, f, least);
+}
+
 // Decomposes one weakly connected component (its nodes in `comp`) into
 // blocks (node sets, in order) appended to `out`. `done` marks the jobs
 // already taken. The blocks' released counts are filled in afterwards.
@@ -526,9 +630,16 @@ public:
         exhausted_ = false;
         local_released_.clear();
         released_known_ = false;
+        // The local mode's masks first: predict_whole counts a two-level
+        // component's first split as its enumeration, not as a network.
+        const bool local = g_local_components && comp.size() <= kLocalNodes && local_view(comp);
+        enum_sources_ = 0;
+        if (local) prepare_enumeration(static_cast<std::uint32_t>(comp.size()), size);
         // The first call's scan and network (least_maximizer on the whole
         // component) cost at most 8 × size: predicted only when that could
         // pass the budget (a giant component past its share, issue 18).
+        // (An enumeration may cost more; unpredicted, run_local stops at the
+        // same unit of work.)
         if (g_shortcuts && work_ + 8 * size > budget_ && comp.size() > 1 && predict_whole(comp, missing)) {
             ++g_predicted_stops;
             any_exhausted_ = true;
@@ -538,7 +649,7 @@ public:
             ends.push_back(static_cast<std::uint32_t>(nodes.size()));
             return exhausted_ = true;
         }
-        if (g_local_components && comp.size() <= kLocalNodes && local_view(comp)) return run_local(comp, nodes, ends);
+        if (local) return run_local(comp, nodes, ends);
         // The sets still to split, as segments of the component's nodes (no
         // vector per set): the last segment is the next set; a split rewrites
         // its segment as the rest then the least maximizer, each in the set's order.
@@ -618,6 +729,14 @@ private:
         if (work_ + scan > budget_) {
             work_ += scan;
             return true;
+        }
+        if (enum_sources_ != 0) {  // enumerate_split's first call: the table, then every subset
+            const std::uint64_t cost = 2 * enumeration_unit();
+            if (work_ + scan + cost > budget_) {
+                work_ += scan + cost;
+                return true;
+            }
+            return false;
         }
         const std::uint64_t network = comp.size() + 2 * arcs_in + markers;
         if (work_ + scan + 2 * network > budget_) {
@@ -803,6 +922,7 @@ private:
         work_ += work;
         if (size > 1 && weight > 0 && work_ > budget_) exhausted_ = true;
         if (size <= 1 || weight == 0 || exhausted_) return 0;
+        if (enum_sources_ != 0) return enumerate_split(u, done, size, weight);
         // The markers in the scan's order: by job in u, then by child.
         std::uint8_t marker[kLocalNodes];
         std::uint32_t m = 0;
@@ -834,6 +954,102 @@ private:
             if (source_side(2 + i)) a |= b & (~b + 1);
         if (a == 0 || a == u) fail(Errc::internal, "Sidney decomposition: the least maximizer is empty or the whole set");
         return a;
+    }
+
+    // Two-level components (issue 18: sums of ~50,000 random bipartite
+    // blocks, whose ~135,000 max-flows were a fifth of `ics schedule`):
+    // when every node of the component with children has no parent left
+    // (the releasing jobs J, at most kEnumSources of them) and the others
+    // are sinks, least_maximizer_local's network is solved by enumerating
+    // J's subsets instead. A sink job is required by nothing and releases
+    // nothing, so no maximizer holds one (dropping it raises f by the
+    // weight); for S ⊆ J ∩ u the best closure takes every marker whose
+    // parents lie in done ∪ S, so
+    //   f(S) = size · (R[done ∪ S] − R[done]) − weight · |S|,
+    // R[X] = the component's sinks whose parents not taken all lie in X
+    // (a table over J's subsets, by a subset-sum transform). Maximizers
+    // are closed under intersection (released is supermodular), so the
+    // least one, the minimum cut's source side, is the intersection of
+    // all of them, and ∅ when max f = 0: the same split as any max-flow.
+    // Work: a pass over the table's 2^|J| entries (building it, once, and
+    // each split's) counts 2^|J| / 8 units, against the budget as a
+    // network's build is; components where that passes 4 units per node +
+    // arc (2^|J| > 32 · (nodes + arcs)) take the max-flow.
+    static constexpr std::uint32_t kEnumSources = 12;
+
+    void prepare_enumeration(std::uint32_t k, std::uint64_t size) {
+        enum_sources_ = 0;
+        table_built_ = false;
+        if (!g_enumeration) return;
+        std::uint64_t j = 0;
+        for (std::uint32_t x = 0; x < k; ++x) {
+            if (lchildren_[x] == 0) continue;
+            if (lparents_[x] != 0) return;  // three levels or more
+            j |= std::uint64_t{1} << x;
+        }
+        // (Past 32 subsets per node + arc, a split's enumeration would cost
+        // more units than a network's build and scan, ~4 per node + arc.)
+        if (j == 0 || std::popcount(j) > static_cast<int>(kEnumSources) || (std::uint64_t{1} << std::popcount(j)) > 32 * size)
+            return;
+        std::uint32_t i = 0;
+        for (std::uint64_t b = j; b != 0; b &= b - 1) source_index_[std::countr_zero(b)] = static_cast<std::uint8_t>(i++);
+        enum_sources_ = j;
+        enum_count_ = k;
+    }
+    // `mask` (local ids) restricted to J, as a subset of J's indices.
+    std::uint32_t compress(std::uint64_t mask) const {
+        std::uint32_t r = 0;
+        for (std::uint64_t b = mask & enum_sources_; b != 0; b &= b - 1) r |= 1u << source_index_[std::countr_zero(b)];
+        return r;
+    }
+    // R by a subset-sum (zeta) transform over J's subsets, 8 per word (a
+    // count is at most 63: no carry between bytes): within a word, then
+    // between words.
+    void build_table() {
+        const auto s = static_cast<std::uint32_t>(std::popcount(enum_sources_));
+        const std::uint32_t subsets = 1u << s, words = (subsets + 7) / 8;
+        std::uint8_t* const r = table_;
+        std::fill(r, r + 8 * words, 0);
+        for (std::uint32_t x = 0; x < enum_count_; ++x)
+            if (lchildren_[x] == 0 && lparents_[x] != 0) ++r[compress(lparents_[x])];
+        std::uint64_t w[(std::size_t{1} << kEnumSources) / 8];
+        std::memcpy(w, r, 8 * words);
+        subset_sums(w, s, words);
+        std::memcpy(r, w, 8 * words);
+        table_built_ = true;
+    }
+    // The work of one pass over the table: a unit per 8 subsets (one
+    // vector operation over 16-bit lanes; Dinic's unit is an arc scanned).
+    std::uint64_t enumeration_unit() const {
+        return std::max<std::uint64_t>(1, (std::uint64_t{1} << std::popcount(enum_sources_)) / 8);
+    }
+    std::uint64_t enumerate_split(std::uint64_t u, std::uint64_t done, std::uint32_t size, std::uint32_t weight) {
+        const auto s = static_cast<std::uint32_t>(std::popcount(enum_sources_));
+        const std::uint32_t subsets = 1u << s;
+        const std::uint64_t unit = enumeration_unit(), cost = table_built_ ? unit : 2 * unit;
+        if (work_ + cost > budget_) {  // as a network past the budget (solve_small)
+            work_ += cost;
+            exhausted_ = true;
+            return 0;
+        }
+        work_ += cost;
+        ++g_enumerated;
+        if (!table_built_) build_table();
+        const std::uint32_t su = compress(u), d = compress(done);
+        // f(S) for S in 0 .. su (every subset of su is at most su): R[d | S]
+        // = R[d + S] when S ⊆ su (disjoint from d); the other S get the
+        // floor. Straight loops over 16-bit lanes (they vectorize).
+        std::uint16_t least16 = 0;
+        const std::int16_t best = best_subsets(table_ + d, static_cast<std::int16_t>(table_[d]),
+                                               static_cast<std::int16_t>(size), static_cast<std::int16_t>(weight),
+                                               static_cast<std::uint16_t>((subsets - 1) & ~su), su + 1, values_, least16);
+        if (best == 0) return 0;  // ∅ is a maximizer: u is a block
+        const std::uint32_t least = least16;
+        std::uint64_t split = 0;
+        for (std::uint64_t bit = enum_sources_; bit != 0; bit &= bit - 1)
+            if ((least >> source_index_[std::countr_zero(bit)]) & 1u) split |= bit & (~bit + 1);
+        if (split == 0 || split == u) fail(Errc::internal, "Sidney decomposition: the least maximizer is empty or the whole set");
+        return split;
     }
 
     // The max-flow of least_maximizer on u's network (`size` jobs, vertices
@@ -973,6 +1189,14 @@ private:
     std::uint32_t lin_degree_[kLocalNodes] = {};
     std::uint8_t lout_degree_[kLocalNodes] = {};
     std::vector<std::uint8_t> local_of_;  // id -> local id (components of ids not consecutive)
+    // Two-level components (enumerate_split): J as a local mask (0: not
+    // this path), each J node's index, the component's size, R's table.
+    std::uint64_t enum_sources_ = 0;
+    std::uint32_t enum_count_ = 0;
+    std::uint8_t source_index_[kLocalNodes] = {};
+    bool table_built_ = false;
+    std::uint8_t table_[std::size_t{1} << kEnumSources] = {};
+    std::int16_t values_[std::size_t{1} << kEnumSources] = {};
     SmallMaxFlow small_;
     MaxFlow<std::uint32_t> narrow_;
     MaxFlow<Capacity> wide_;
@@ -1276,6 +1500,9 @@ bool detail::set_sidney_small_networks(bool on) { return std::exchange(g_small_n
 bool detail::set_sidney_local_components(bool on) { return std::exchange(g_local_components, on); }
 
 bool detail::set_sidney_direct_build(bool on) { return std::exchange(g_direct_build, on); }
+bool detail::set_sidney_enumeration(bool on) { return std::exchange(g_enumeration, on); }
+std::uint64_t detail::sidney_enumerated_splits() { return g_enumerated; }
+bool detail::set_sidney_avx2(bool on) { return std::exchange(g_avx2, on); }
 
 bool detail::set_sidney_counting_merge(bool on) { return std::exchange(g_counting_merge, on); }
 

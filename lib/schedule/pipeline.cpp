@@ -435,7 +435,7 @@ bool area_fallback(const Dag& dag, const Options& opt, const std::vector<NodeId>
     // per-step caps only.
     if (!sidney_complete)
         r.reason += "; the Sidney decomposition reached its work budget (" + std::to_string(sidney_work) +
-                    " arcs built and scanned): " + std::to_string(sidney_unsplit) +
+                    " units: arcs built and scanned, subsets enumerated / 8): " + std::to_string(sidney_unsplit) +
                     " sets stay unsplit blocks, ordered greedily inside (a larger sidney_max_work, ics schedule "
                     "--sidney-max-work, tightens the bound)";
     return true;

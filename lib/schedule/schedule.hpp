@@ -81,7 +81,7 @@ struct Options {
     // many subsets together (2^28, ~0.8 s by default; a block then searches
     // fewer sources, down to 12, or gets its greedy order), and the
     // least-memory search tries at most 2x as many extensions.
-    // Work (arcs built and scanned by max-flow) each Sidney decomposition of
+    // Work (arcs built and scanned by max-flow, subsets enumerated / 8) each Sidney decomposition of
     // the AREA fallback may spend; past it the sets not yet split stay whole
     // blocks and the reason says so (lib/area/sidney.cpp). nullopt: derived
     // from the dag, area::sidney_work_budget (small dags never reach it).

@@ -529,12 +529,16 @@ TEST(Sidney, SmallComponentsDecomposeAsTheGeneralPath) {
 // Puts the small networks' paths (word BFS, fixed arrays), the narrow limit
 // and the push-relabel threshold back as the test found them; sets the
 // default threshold (Dinic on small networks).
+// (The flow paths' tests: two-level components split by max-flow too,
+// not by enumeration, which counts its work otherwise.)
 struct SmallPathsRestored {
+    bool enumeration = area::detail::set_sidney_enumeration(false);
     bool bfs = area::detail::set_sidney_small_bfs(true);
     bool small = area::detail::set_sidney_small_networks(true);
     std::uint64_t narrow = area::detail::set_sidney_narrow_limit(0xFFFFFFFEu);
     std::uint32_t threshold = area::detail::set_sidney_push_relabel_vertices(1u << 10);
     ~SmallPathsRestored() {
+        area::detail::set_sidney_enumeration(enumeration);
         area::detail::set_sidney_small_bfs(bfs);
         area::detail::set_sidney_small_networks(small);
         area::detail::set_sidney_narrow_limit(narrow);
@@ -835,6 +839,92 @@ TEST(Sidney, DirectBuildAsTheList) {
     });
     EXPECT_GT(cut, 3000);  // the budgets below the whole work did cut
     std::printf("direct build: %d runs, %d cut\n", runs, cut);
+}
+
+// Two-level components of the local mode split by enumerating the subsets
+// of their nodes with children (sidney.cpp, Decomposer::enumerate_split)
+// against the max-flow: the same blocks, released counts, envelope and
+// completeness with no budget, on the local sums (bipartite parts of 1-12
+// sources, varied small dags, ids consecutive or mixed, taken prefixes, memo
+// on and off) and on sums of bipartite blocks of 8-16 sources (past 12:
+// the max-flow). Under budgets swept through the work the enumeration's
+// decomposition stays valid (initial sets in turn, released counts right)
+// and a complete one is the unbudgeted one.
+TEST(Sidney, EnumerationAsTheMaxFlow) {
+    const MemoSettingRestored restore_memo;
+    const HookRestored restore_enum(area::detail::set_sidney_enumeration);
+    const std::uint64_t splits_before = area::detail::sidney_enumerated_splits();
+    int runs = 0, cut = 0;
+    auto compare = [&](std::uint64_t seed, const Dag& g, const std::vector<NodeId>& prefix) {
+        const std::string where = "seed " + std::to_string(seed);
+        area::detail::set_sidney_enumeration(false);
+        const auto ref = sidney_decomposition(g, prefix, ~std::uint64_t{0});
+        area::detail::set_sidney_enumeration(true);
+        const auto whole = sidney_decomposition(g, prefix, ~std::uint64_t{0});
+        EXPECT_EQ(whole.nodes, ref.nodes) << where;
+        EXPECT_EQ(whole.offsets, ref.offsets) << where;
+        EXPECT_EQ(whole.released, ref.released) << where;
+        EXPECT_EQ(whole.envelope, ref.envelope) << where;
+        EXPECT_TRUE(whole.complete) << where;
+        EXPECT_EQ(whole.unsplit, 0u) << where;
+        if (::testing::Test::HasFailure()) return;
+        std::vector<std::uint64_t> budgets{0, 1, whole.work / 2, whole.work - 1, whole.work};
+        for (std::uint64_t k = 1; k < 10; ++k) budgets.push_back(whole.work * k / 10 + seed % 17);
+        for (std::uint64_t budget : budgets) {
+            const auto sd = sidney_decomposition(g, prefix, budget);
+            expect_decomposition(g, sd, prefix, sd.complete);
+            if (sd.complete) {
+                EXPECT_EQ(sd.offsets, whole.offsets) << where << " budget " << budget;
+                EXPECT_EQ(sd.nodes, whole.nodes) << where << " budget " << budget;
+            } else {
+                EXPECT_GT(sd.unsplit, 0u) << where << " budget " << budget;
+                ++cut;
+            }
+            ++runs;
+            if (::testing::Test::HasFailure()) return;
+        }
+    };
+    {  // A tie: f({s1}) = f({s1, s2, s3}) = 9 at the component's ratio 3/6; the least maximizer is {s1}.
+        DagBuilder b;
+        for (const char* arc : {"s1 t1", "s1 t2", "s1 t3", "s2 t3", "s3 t3"}) {
+            const std::string a(arc);
+            b.add_arc(b.ensure_node(a.substr(0, 2)), b.ensure_node(a.substr(3)));
+        }
+        const Dag g = b.build();
+        compare(0, g, {});
+        const auto sd = sidney_decomposition(g, {}, ~std::uint64_t{0});
+        ASSERT_GE(sd.block_count(), 1u);
+        EXPECT_EQ(sd.block_size(0), 1u);  // {s1} alone first
+    }
+    for_each_local_sum(compare);
+    // The rest with the passes' plain copies too (AVX2 or not: the same).
+    const HookRestored restore_avx2(area::detail::set_sidney_avx2);
+    for (std::uint64_t seed = 1; seed <= 400 && !HasFailure(); ++seed) {
+        area::detail::set_sidney_avx2(seed % 4 < 2);
+        SplitMix64 rng(seed * 977);
+        std::vector<std::pair<std::string, std::string>> arcs;
+        for (int c = 0, parts = 1 + static_cast<int>(rng.below(seed % 2 == 0 ? 40 : 12)); c < parts; ++c) {
+            const std::string p = "b" + std::to_string(c) + "_";
+            // (Tiny blocks too: their ties, several maximizers, test the least one.)
+            const bool tiny = seed % 2 == 0;
+            const std::uint64_t tops = tiny ? 2 + rng.below(4) : 8 + rng.below(9),
+                                bottoms = tiny ? 1 + rng.below(6) : 1 + rng.below(20);
+            for (std::uint64_t j = 0; j < bottoms; ++j)
+                for (std::uint64_t r = 0, k = 1 + rng.below(tiny ? 3 : 5); r < k; ++r)
+                    arcs.emplace_back(p + "s" + std::to_string(rng.below(tops)), p + "t" + std::to_string(j));
+        }
+        if (seed % 4 == 1)
+            for (std::size_t i = arcs.size(); i > 1; --i) std::swap(arcs[i - 1], arcs[rng.below(i)]);
+        DagBuilder b;
+        for (const auto& [from, to] : arcs) b.add_arc(b.ensure_node(from), b.ensure_node(to));
+        const Dag g = b.build();
+        area::detail::set_sidney_component_memo(seed % 4 < 2);
+        compare(seed, g, seed % 3 == 0 ? down_set_prefix(g, g.node_count() / 5) : std::vector<NodeId>{});
+    }
+    EXPECT_GT(area::detail::sidney_enumerated_splits() - splits_before, 10000u);  // the path ran
+    EXPECT_GT(cut, 1000);                                                           // and budgets cut it
+    std::printf("enumeration: %d runs, %d cut, %llu splits\n", runs, cut,
+                static_cast<unsigned long long>(area::detail::sidney_enumerated_splits() - splits_before));
 }
 
 // The components' blocks merged by a counting sort on their ratios

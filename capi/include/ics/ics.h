@@ -538,7 +538,9 @@ typedef struct ics_schedule_options {
      * the exact AREA search off. Versions 1 and 2 keep their budget:
      * max(their exact budget, 2^22), none when that is 0. */
     uint64_t area_max_downsets;
-    /* version >= 4: units of work (arcs built and scanned) the Sidney
+    /* version >= 4: units of work (arcs built and scanned by max-flows;
+     * one per 8 subsets where small two-level parts are split by
+     * enumeration) the Sidney
      * decomposition may spend when no schedule is proven (README "The AREA
      * fallback"); 0 (the default): min(2 size^2, 2^20) per weakly connected
      * component (size = its nodes + arcs), plus 16 x (nodes + arcs) + 2^24

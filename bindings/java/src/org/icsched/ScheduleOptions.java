@@ -114,7 +114,7 @@ public final class ScheduleOptions {
   }
 
   /**
-   * Units of work (arcs built and scanned) the Sidney decomposition may spend when no schedule is
+   * Units of work (arcs built and scanned; subsets enumerated / 8 on small two-level components) the Sidney decomposition may spend when no schedule is
    * proven; 0 (default): min(2 size^2, 2^20) per weakly connected component (size = its nodes +
    * arcs), plus 16 x (nodes + arcs) + 2^24 on dags of at most 2^18 nodes + arcs. Past it the
    * sets not yet split stay whole and the AREA bound is looser ({@link Schedule#reason()} says so);
