@@ -64,6 +64,7 @@
 // the decomposition (sidney_components).
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -94,7 +95,9 @@ using Capacity = long long;
 // Residual capacities in 32 bits while they fit (flow_network.hpp), with
 // this limit; 0: always wide (tests). g_narrow_restarts counts the calls
 // started over wide.
-std::uint64_t g_narrow_limit = 0xFFFFFFFEu, g_narrow_restarts = 0;
+std::uint64_t g_narrow_limit = 0xFFFFFFFEu;
+// (The counters below: relaxed atomics, as decompositions run on several threads.)
+std::atomic<std::uint64_t> g_narrow_restarts{0};
 // Networks of at least this many vertices run push-relabel instead of Dinic
 // (tests: 0 = always, max = never).
 std::uint32_t g_push_relabel_vertices = 1u << 10;
@@ -104,7 +107,7 @@ bool g_small_bfs = true;
 // Decomposer::predict_whole and the envelope's shortcuts in
 // sidney_decomposition (tests: false = the plain paths).
 bool g_shortcuts = true;
-std::uint64_t g_predicted_stops = 0;  // detail::sidney_predicted_stops
+std::atomic<std::uint64_t> g_predicted_stops{0};  // detail::sidney_predicted_stops
 
 // Dinic's BFS on a network of at most 64 vertices whose residual heads are
 // words (res[x]: bit y when x -> y has residual), a level at a time by
@@ -389,7 +392,7 @@ bool g_direct_build = true;
 // Two-level components of the local mode split by enumerating source
 // subsets (Decomposer::enumerate_split; detail::set_sidney_enumeration).
 bool g_enumeration = true;
-std::uint64_t g_enumerated = 0;  // detail::sidney_enumerated_splits
+std::atomic<std::uint64_t> g_enumerated{0};  // detail::sidney_enumerated_splits
 // popcount(t) for t < 2^12, as bytes (Decomposer::enumerate_split's loop
 // reads it beside the table).
 constexpr std::array<std::uint8_t, 4096> kPopcount12 = [] {
@@ -641,7 +644,7 @@ public:
         // (An enumeration may cost more; unpredicted, run_local stops at the
         // same unit of work.)
         if (g_shortcuts && work_ + 8 * size > budget_ && comp.size() > 1 && predict_whole(comp, missing)) {
-            ++g_predicted_stops;
+            g_predicted_stops.fetch_add(1, std::memory_order_relaxed);
             any_exhausted_ = true;
             ++unsplit_;
             for (NodeId v : comp) done_[v] = 1;
@@ -1033,7 +1036,7 @@ private:
             return 0;
         }
         work_ += cost;
-        ++g_enumerated;
+        g_enumerated.fetch_add(1, std::memory_order_relaxed);
         if (!table_built_) build_table();
         const std::uint32_t su = compress(u), d = compress(done);
         // f(S) for S in 0 .. su (every subset of su is at most su): R[d | S]
@@ -1093,7 +1096,7 @@ private:
             narrow = true;
             flow = pr ? solve(pr_narrow_, vertices, arcs) : solve(narrow_, vertices, from_list);
             if (flow == -2) {
-                ++g_narrow_restarts;
+                g_narrow_restarts.fetch_add(1, std::memory_order_relaxed);
                 work_ = work_before;
                 narrow = false;
                 narrow_.release();
@@ -1310,7 +1313,7 @@ FlatComponents flat_components(const Dag& dag, const char* taken_flags) {
 // only grows, so the budget then never stops a copy earlier): the blocks,
 // the work counted and the bound stay those of running every copy.
 bool g_component_memo = true;  // detail::set_sidney_component_memo
-std::uint64_t g_component_reuses = 0;
+std::atomic<std::uint64_t> g_component_reuses{0};
 
 class ComponentMemo {
 public:
@@ -1485,7 +1488,7 @@ std::uint64_t detail::set_sidney_narrow_limit(std::uint64_t limit) {
     return old;
 }
 
-std::uint64_t detail::sidney_narrow_restarts() { return g_narrow_restarts; }
+std::uint64_t detail::sidney_narrow_restarts() { return g_narrow_restarts.load(std::memory_order_relaxed); }
 
 std::uint32_t detail::set_sidney_push_relabel_vertices(std::uint32_t vertices) {
     return std::exchange(g_push_relabel_vertices, vertices);
@@ -1501,16 +1504,16 @@ bool detail::set_sidney_local_components(bool on) { return std::exchange(g_local
 
 bool detail::set_sidney_direct_build(bool on) { return std::exchange(g_direct_build, on); }
 bool detail::set_sidney_enumeration(bool on) { return std::exchange(g_enumeration, on); }
-std::uint64_t detail::sidney_enumerated_splits() { return g_enumerated; }
+std::uint64_t detail::sidney_enumerated_splits() { return g_enumerated.load(std::memory_order_relaxed); }
 bool detail::set_sidney_avx2(bool on) { return std::exchange(g_avx2, on); }
 
 bool detail::set_sidney_counting_merge(bool on) { return std::exchange(g_counting_merge, on); }
 
 bool detail::set_sidney_shortcuts(bool on) { return std::exchange(g_shortcuts, on); }
 
-std::uint64_t detail::sidney_predicted_stops() { return g_predicted_stops; }
+std::uint64_t detail::sidney_predicted_stops() { return g_predicted_stops.load(std::memory_order_relaxed); }
 
-std::uint64_t detail::sidney_component_reuses() { return g_component_reuses; }
+std::uint64_t detail::sidney_component_reuses() { return g_component_reuses.load(std::memory_order_relaxed); }
 
 SidneyComponents sidney_components(const Dag& dag) {
     return flat_components<false>(dag, nullptr);
@@ -1632,7 +1635,7 @@ SidneyDecomposition decompose(const Dag& dag, std::span<const NodeId> taken, Fla
             for (std::uint32_t e : seen->ends) ends.push_back(static_cast<std::uint32_t>(from + e));
             dec.replay(comps[c], seen->work);
             copy_of[c] = seen->component;
-            ++g_component_reuses;
+            g_component_reuses.fetch_add(1, std::memory_order_relaxed);
             ++memo_hits;
             replayed = g_shortcuts;
         } else {
