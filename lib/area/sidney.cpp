@@ -983,7 +983,9 @@ private:
     void prepare_enumeration(std::uint32_t k, std::uint64_t size) {
         enum_sources_ = 0;
         table_built_ = false;
-        if (!g_enumeration) return;
+        // (The table's bytes are read as little-endian words by
+        // subset_sums: elsewhere the max-flow.)
+        if (!g_enumeration || std::endian::native != std::endian::little) return;
         std::uint64_t j = 0;
         for (std::uint32_t x = 0; x < k; ++x) {
             if (lchildren_[x] == 0) continue;
